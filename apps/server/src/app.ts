@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_BASE, LIMITS } from '@atelier/shared';
+import { makeAuthHooks } from './platform/http/auth.js';
+import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
+import { tooManyRequests } from './platform/http/errors.js';
+import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+/** The whole API in one screen: every module, in the order it is registered. */
+const MODULES: [name: string, module: AppModule][] = [['health', healthRoutes]];
+
+export interface BuildAppOptions {
+  loggerInstance?: FastifyBaseLogger;
+  /** Directory of the built web app; served with an SPA fallback when present. */
+  webDir?: string | null;
+}
+
+export function defaultWebDir(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of ['../../web/dist', '../../../../apps/web/dist', '../../../apps/web/dist']) {
+    const dir = path.resolve(here, candidate);
+    if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
+  }
+  return null;
+}
+
+export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    requestTimeout: LIMITS.httpTimeoutMs,
+    ajv: { customOptions: { removeAdditional: 'all' } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com', 'https://accounts.google.com', 'https://connect.facebook.net', 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://www.google-analytics.com', 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://accounts.google.com', 'https://js.stripe.com', 'https://www.facebook.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const origins = deps.config.CORS_ORIGINS?.split(',').map((o) => o.trim());
+  await app.register(cors, { origin: origins ?? false, credentials: true });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+  await app.register(multipart, { limits: { fileSize: LIMITS.referenceImageMaxBytes, files: 1 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atelier API', version: '1.0.0', description: 'Generate, share and sell AI content with credits.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const ctx: ModuleContext = { ...deps, auth: makeAuthHooks(deps.database.db, deps.tokens) };
+  await app.register(
+    async (api) => {
+      for (const [, mod] of MODULES) await mod(api as App, ctx);
+    },
+    { prefix: API_BASE },
+  );
+
+  const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
+  const indexHtml = webDir ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : null;
+  if (webDir) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
+  // Client-side routes get the app shell; API, media and asset paths keep the JSON 404.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' && !/^\/(api|media|socket\.io)\//.test(url) && !/\.[a-z0-9]+$/i.test(url);
+    if (indexHtml && isPage) return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    return reply.status(404).send(notFoundReply(request.method, url));
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** Every environment variable the server reads. README.md and .env.example list the same. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  CORS_ORIGINS: optionalString,
+  JWT_SECRET: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
+  SUPPORT_EMAIL: optionalString,
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  FACEBOOK_APP_ID: optionalString,
+  FACEBOOK_APP_SECRET: optionalString,
+  FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  ANALYTICS_ID: optionalString,
+  SITE_VERIFICATION: optionalString,
+  RATE_LIMIT_DISABLED: bool,
+  SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  dbKind: 'pglite' | 'postgres';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    dbKind: e.DATABASE_URL ? 'postgres' : 'pglite',
+  };
+}

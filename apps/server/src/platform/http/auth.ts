@@ -1,0 +1,123 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Role } from '@atelier/shared';
+import type { Db } from '../db/db.js';
+import { sessions, users } from '../db/schema.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** Signs and checks the short-lived access JWT (DESIGN.md §6 "Sign-in"). */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess(user: AuthUser): Promise<string> {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ role: user.role, sid: user.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+      .setAudience('atelier')
+      .sign(this.key);
+  }
+
+  /** Returns the token's claims, or throws a 401 whose message says what is wrong. */
+  async verifyAccess(token: string): Promise<AuthUser> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        audience: 'atelier',
+        currentDate: this.now(),
+        algorithms: ['HS256'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw unauthorized('Invalid token');
+      return { id: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user', sessionId: payload.sid };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired, please sign in again');
+      if (err instanceof Error && err.name === 'AppError') throw err;
+      throw unauthorized('Invalid token');
+    }
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
+}
+
+/**
+ * Resolves the bearer token to a live session of a live account. Signing out (one session or all)
+ * therefore takes effect at once, not when the access token expires. The role is read from the
+ * database, so a changed role applies to the next request.
+ */
+export async function resolveAuth(db: Db, tokens: TokenService, token: string): Promise<AuthUser> {
+  const claims = await tokens.verifyAccess(token);
+  const rows = await db
+    .select({ role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.id),
+        isNull(sessions.revokedAt),
+        isNull(users.deletedAt),
+        sql`${sessions.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw unauthorized('Your session has ended, please sign in again');
+  return { ...claims, role: row.role };
+}
+
+export function makeAuthHooks(db: Db, tokens: TokenService) {
+  /** preHandler: the request must carry a valid access token. */
+  async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    request.auth = await resolveAuth(db, tokens, token);
+  }
+  /** preHandler: a token is optional; a bad one is ignored as if absent. */
+  async function optionalAuth(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) return;
+    request.auth = await resolveAuth(db, tokens, token).catch(() => null);
+  }
+  /** preHandler: signed in and an admin. */
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireAuth(request, reply);
+    if (request.auth?.role !== 'admin') throw forbidden('Only administrators can do that');
+  }
+  return { requireAuth, optionalAuth, requireAdmin };
+}
+
+export type AuthHooks = ReturnType<typeof makeAuthHooks>;
+
+/** The signed-in user of a request that passed `requireAuth`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

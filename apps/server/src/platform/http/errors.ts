@@ -1,0 +1,65 @@
+/** An error whose message is meant for the person who made the request. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly code: string = defaultCode(statusCode),
+    public readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+function defaultCode(status: number): string {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 402:
+      return 'INSUFFICIENT_CREDITS';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    default:
+      return status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'ERROR';
+  }
+}
+
+export const badRequest = (message: string, details?: { path: string; message: string }[]) =>
+  new AppError(400, message, 'BAD_REQUEST', details);
+export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
+export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const paymentRequired = (message: string) => new AppError(402, message);
+export const tooManyRequests = (message = 'Too many requests, please slow down') => new AppError(429, message);
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/platform/db/db.js';
+import { TokenService } from '../src/platform/http/auth.js';
+import type { MailMessage, Mailer } from '../src/platform/mail/mailer.js';
+import type { App, AppDeps } from '../src/platform/http/types.js';
+import { withDatabase } from './global-setup.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabase?: string;
+  }
+}
+
+/** A mailer that keeps what it was asked to send, for tests to read codes from. */
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  last(to?: string): MailMessage | undefined {
+    return [...this.sent].reverse().find((m) => !to || m.to === to);
+  }
+  /** The last 6-digit code mailed to an address. */
+  lastCode(to: string): string {
+    const match = this.last(to)?.text.match(/\b(\d{6})\b/);
+    if (!match?.[1]) throw new Error(`no code mailed to ${to}`);
+    return match[1];
+  }
+}
+
+/**
+ * A fresh database for one test file: a copy of the migrated template on PostgreSQL when
+ * TEST_DATABASE_URL is set, else an in-memory PGlite.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const template = inject('templateDatabase');
+  if (!template) throw new Error('TEST_DATABASE_URL is set but the template database was not prepared');
+  const name = `atelier_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: withDatabase(url, name), migrate: false });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => undefined);
+    await cleanup.end();
+  };
+  return database;
+}
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  mailer: MemoryMailer;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** A clock tests can move forward. */
+export class TestClock {
+  constructor(private current = new Date()) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), `atelier-test-${randomBytes(4).toString('hex')}`),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const mailer = new MemoryMailer();
+  const clock = new TestClock();
+  const tokens = new TokenService(randomBytes(32).toString('hex'), clock.now);
+  const deps: AppDeps = { config, database, mailer, tokens, clock: clock.now };
+  const app = await buildApp(deps, { webDir: null });
+  await app.ready();
+  return {
+    app,
+    deps,
+    mailer,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

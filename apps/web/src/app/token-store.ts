@@ -1,0 +1,15 @@
+import { STORAGE_KEYS } from '@atelier/shared';
+
+/** The access and refresh tokens live in localStorage under the spec's keys. */
+export const tokenStore = {
+  access: (): string | null => localStorage.getItem(STORAGE_KEYS.accessToken),
+  refresh: (): string | null => localStorage.getItem(STORAGE_KEYS.refreshToken),
+  set(accessToken: string, refreshToken: string): void {
+    localStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
+    localStorage.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+  },
+  clear(): void {
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
+  },
+};

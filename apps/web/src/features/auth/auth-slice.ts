@@ -1,0 +1,101 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PublicUser, SessionInfo, UserSettings } from '@atelier/shared';
+
+/** Spec §3 "Auth state". Only this slice is persisted (key `root`). */
+export interface AuthState {
+  user: PublicUser | null;
+  userSettings: UserSettings | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  error: string | null;
+  passwordResetRequested: boolean;
+  otpVerified: boolean;
+  resetToken: string | null;
+  activeSessions: SessionInfo[];
+}
+
+export const initialAuthState: AuthState = {
+  user: null,
+  userSettings: null,
+  isAuthenticated: false,
+  isLoading: false,
+  error: null,
+  passwordResetRequested: false,
+  otpVerified: false,
+  resetToken: null,
+  activeSessions: [],
+};
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    signedIn(state, action: PayloadAction<PublicUser>) {
+      state.user = action.payload;
+      state.isAuthenticated = true;
+      state.error = null;
+    },
+    userLoaded(state, action: PayloadAction<PublicUser>) {
+      state.user = action.payload;
+      state.isAuthenticated = true;
+    },
+    currentUserFailed(state) {
+      state.isAuthenticated = false;
+      state.user = null;
+    },
+    /** Logout, even a failed one, clears the user, settings and authentication. */
+    loggedOut(state) {
+      state.user = null;
+      state.userSettings = null;
+      state.isAuthenticated = false;
+      state.activeSessions = [];
+    },
+    tokensRefreshed(state) {
+      state.error = null;
+    },
+    creditsUpdated(state, action: PayloadAction<number>) {
+      if (state.user) state.user.credits = action.payload;
+    },
+    emailVerified(state) {
+      if (state.user) state.user.isVerified = true;
+    },
+    settingsLoaded(state, action: PayloadAction<UserSettings>) {
+      state.userSettings = action.payload;
+    },
+    authErrorSet(state, action: PayloadAction<string | null>) {
+      state.error = action.payload;
+    },
+    passwordResetRequested(state) {
+      state.passwordResetRequested = true;
+    },
+    otpVerified(state, action: PayloadAction<string>) {
+      state.otpVerified = true;
+      state.resetToken = action.payload;
+    },
+    passwordResetDone(state) {
+      state.passwordResetRequested = false;
+      state.otpVerified = false;
+      state.resetToken = null;
+    },
+    sessionsLoaded(state, action: PayloadAction<SessionInfo[]>) {
+      state.activeSessions = action.payload;
+    },
+  },
+});
+
+export const {
+  signedIn,
+  userLoaded,
+  currentUserFailed,
+  loggedOut,
+  tokensRefreshed,
+  creditsUpdated,
+  emailVerified,
+  settingsLoaded,
+  authErrorSet,
+  passwordResetRequested,
+  otpVerified,
+  passwordResetDone,
+  sessionsLoaded,
+} = authSlice.actions;
+export const authReducer = authSlice.reducer;

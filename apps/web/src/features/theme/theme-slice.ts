@@ -1,0 +1,23 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_THEME, type Theme } from '@atelier/shared';
+import { isTheme, nextTheme } from './theme';
+
+export interface ThemeState {
+  theme: Theme;
+}
+
+const themeSlice = createSlice({
+  name: 'theme',
+  initialState: { theme: DEFAULT_THEME } as ThemeState,
+  reducers: {
+    themeSet(state, action: PayloadAction<string>) {
+      state.theme = isTheme(action.payload) ? action.payload : DEFAULT_THEME;
+    },
+    themeCycled(state) {
+      state.theme = nextTheme(state.theme);
+    },
+  },
+});
+
+export const { themeSet, themeCycled } = themeSlice.actions;
+export const themeReducer = themeSlice.reducer;

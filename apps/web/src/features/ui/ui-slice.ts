@@ -1,0 +1,69 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ContentType } from '@atelier/shared';
+
+export type AuthModalMode = 'login' | 'signup' | 'forgotPassword';
+
+/** Spec §3 "UI state": the auth modal, the model (generate) dialog and the menu-open flag. */
+export interface UiState {
+  authModal: { isOpen: boolean; mode: AuthModalMode };
+  modelDialog: { isOpen: boolean; contentType: ContentType | null; selectedModel: string | null; prompt: string };
+  isMenuOpen: boolean;
+}
+
+export const initialUiState: UiState = {
+  authModal: { isOpen: false, mode: 'login' },
+  modelDialog: { isOpen: false, contentType: null, selectedModel: null, prompt: '' },
+  isMenuOpen: false,
+};
+
+const uiSlice = createSlice({
+  name: 'ui',
+  initialState: initialUiState,
+  reducers: {
+    authModalOpened(state, action: PayloadAction<AuthModalMode | undefined>) {
+      state.authModal = { isOpen: true, mode: action.payload ?? 'login' };
+    },
+    authModalClosed(state) {
+      state.authModal.isOpen = false;
+    },
+    authModalModeSet(state, action: PayloadAction<AuthModalMode>) {
+      state.authModal.mode = action.payload;
+    },
+    /** Toggling switches between login and signup. */
+    authModalModeToggled(state) {
+      state.authModal.mode = state.authModal.mode === 'login' ? 'signup' : 'login';
+    },
+    modelDialogOpened(state, action: PayloadAction<{ contentType: ContentType; selectedModel?: string | null }>) {
+      state.modelDialog = {
+        isOpen: true,
+        contentType: action.payload.contentType,
+        selectedModel: action.payload.selectedModel ?? null,
+        prompt: '',
+      };
+    },
+    modelDialogClosed(state) {
+      state.modelDialog.isOpen = false;
+    },
+    modelDialogReset(state) {
+      state.modelDialog = initialUiState.modelDialog;
+    },
+    modelSelected(state, action: PayloadAction<string | null>) {
+      state.modelDialog.selectedModel = action.payload;
+    },
+    promptSet(state, action: PayloadAction<string>) {
+      state.modelDialog.prompt = action.payload;
+    },
+    menuOpened(state) {
+      state.isMenuOpen = true;
+    },
+    menuClosed(state) {
+      state.isMenuOpen = false;
+    },
+    menuToggled(state) {
+      state.isMenuOpen = !state.isMenuOpen;
+    },
+  },
+});
+
+export const uiActions = uiSlice.actions;
+export const uiReducer = uiSlice.reducer;

@@ -1,0 +1,105 @@
+/** The content types and model catalogue of the product (spec §3 "Model catalogue"). */
+export const CONTENT_TYPES = ['photo', 'video', 'loops', 'illustration', 'gif', 'vector'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const CONTENT_TYPE_NAMES: Record<ContentType, string> = {
+  photo: 'Photo',
+  video: 'Video',
+  loops: 'Loops',
+  illustration: 'Illustration',
+  gif: 'GIF',
+  vector: 'Vector',
+};
+
+export interface ModelInfo {
+  id: string;
+  name: string;
+  description: string;
+  cost: number;
+  speed: 'Fast' | 'Medium' | 'Slow';
+  quality: 'Good' | 'High' | 'Highest';
+}
+
+const PHOTO_MODELS: ModelInfo[] = [
+  { id: 'flux-pro', name: 'FLUX Pro', description: 'Photorealistic detail for hero images', cost: 10, speed: 'Slow', quality: 'Highest' },
+  { id: 'flux-dev', name: 'FLUX Dev', description: 'Balanced speed and fidelity', cost: 5, speed: 'Medium', quality: 'High' },
+  { id: 'flux-schnell', name: 'FLUX Schnell', description: 'Quick drafts and iterations', cost: 3, speed: 'Fast', quality: 'Good' },
+];
+
+const VIDEO_MODELS: ModelInfo[] = [
+  { id: 'runway-gen3', name: 'Runway Gen-3', description: 'Cinematic motion and lighting', cost: 25, speed: 'Slow', quality: 'Highest' },
+  { id: 'luma-dream', name: 'Luma Dream Machine', description: 'Smooth, natural camera moves', cost: 20, speed: 'Medium', quality: 'High' },
+  { id: 'pika-labs', name: 'Pika', description: 'Fast stylised clips', cost: 15, speed: 'Fast', quality: 'Good' },
+];
+
+const DEFAULT_MODELS: ModelInfo[] = [
+  { id: 'stable-diffusion-xl', name: 'Stable Diffusion XL', description: 'Versatile all-round model', cost: 5, speed: 'Medium', quality: 'High' },
+];
+
+export const MODELS_BY_TYPE: Record<ContentType, ModelInfo[]> = {
+  photo: PHOTO_MODELS,
+  video: VIDEO_MODELS,
+  loops: DEFAULT_MODELS,
+  illustration: DEFAULT_MODELS,
+  gif: DEFAULT_MODELS,
+  vector: DEFAULT_MODELS,
+};
+
+/** Cost used when a model cannot be resolved (spec §9 "Fallback generation cost"). */
+export const FALLBACK_GENERATION_COST = 5;
+
+export function isContentType(value: unknown): value is ContentType {
+  return typeof value === 'string' && (CONTENT_TYPES as readonly string[]).includes(value);
+}
+
+export function findModel(type: ContentType, modelId: string): ModelInfo | undefined {
+  return MODELS_BY_TYPE[type].find((m) => m.id === modelId);
+}
+
+export function modelCost(type: ContentType, modelId: string): number {
+  return findModel(type, modelId)?.cost ?? FALLBACK_GENERATION_COST;
+}
+
+export function defaultContentName(type: ContentType): string {
+  return `Generated ${CONTENT_TYPE_NAMES[type]}`;
+}
+
+/** Four example results per type; clicking one copies its prompt (spec §2). */
+export const EXAMPLE_PROMPTS: Record<ContentType, string[]> = {
+  photo: [
+    'A foggy harbour at dawn with fishing boats and warm lantern light',
+    'Portrait of an elderly craftsman in his workshop, soft window light',
+    'Macro shot of dew drops on a fern leaf, shallow depth of field',
+    'Neon-lit Tokyo alley after rain, reflections on wet asphalt',
+  ],
+  video: [
+    'Drone flight over a turquoise glacier lake at sunrise',
+    'Slow motion ink drops blooming in clear water',
+    'Time-lapse of clouds rolling over mountain peaks',
+    'A paper boat drifting down a rainy city gutter',
+  ],
+  loops: [
+    'Endless waves of pastel sand dunes shifting in the wind',
+    'Rotating crystal geometry with caustic light',
+    'Lava lamp blobs in deep purple and orange',
+    'A looping tunnel of glowing hexagons',
+  ],
+  illustration: [
+    'Storybook illustration of a fox reading under a mushroom',
+    'Art nouveau poster of a botanical garden',
+    'Isometric cosy coffee shop interior, warm palette',
+    'Ink and watercolour map of an imaginary island',
+  ],
+  gif: [
+    'A pixel-art cat blinking on a windowsill',
+    'Bouncing retro logo with chrome gradient',
+    'Flickering candle flame on a dark table',
+    'Spinning vinyl record with colourful label',
+  ],
+  vector: [
+    'Minimal line icon set for a travel app',
+    'Geometric mountain logo in two colours',
+    'Flat illustration of a bicycle in a city',
+    'Abstract wave pattern for a website background',
+  ],
+};

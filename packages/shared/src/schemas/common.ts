@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1).default(LIMITS.defaultPage),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+});
+export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+export const pagination = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+export function makePagination(page: number, pageSize: number, total: number): Pagination {
+  return { page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+export const idParam = z.object({ id: z.string().uuid() });
+
+export const errorBody = z.object({
+  statusCode: z.number(),
+  code: z.string(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
