@@ -20,10 +20,15 @@ import { makeAuthHooks } from './platform/http/auth.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
 import { tooManyRequests } from './platform/http/errors.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
+import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { metaRoutes } from './modules/meta/meta.routes.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
-const MODULES: [name: string, module: AppModule][] = [['health', healthRoutes]];
+const MODULES: [name: string, module: AppModule][] = [
+  ['health', healthRoutes],
+  ['meta', metaRoutes],
+];
 
 export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
@@ -38,6 +43,24 @@ export function defaultWebDir(): string | null {
     if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
   }
   return null;
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The analytics tag and the site-verification meta come from configuration, in the served HTML. */
+export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' | 'SITE_VERIFICATION'>): string {
+  const tags: string[] = [];
+  if (config.SITE_VERIFICATION) {
+    tags.push(`<meta name="google-site-verification" content="${escapeAttr(config.SITE_VERIFICATION)}" />`);
+  }
+  if (config.ANALYTICS_ID) {
+    const id = escapeAttr(config.ANALYTICS_ID);
+    tags.push(
+      `<script async src="https://www.googletagmanager.com/gtag/js?id=${id}"></script>`,
+      `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config','${id}');</script>`,
+    );
+  }
+  return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
 }
 
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
@@ -100,7 +123,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   );
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
-  const indexHtml = webDir ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : null;
+  const indexHtml = webDir ? withHeadTags(fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'), deps.config) : null;
   if (webDir) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
   // Client-side routes get the app shell; API, media and asset paths keep the JSON 404.
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { AppModule } from '../../platform/http/types.js';
+
+/** What the web app needs to know about this deployment; nothing secret. */
+export const metaRoutes: AppModule = (app, { config }) => {
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'Public configuration of this deployment',
+        response: {
+          200: z.object({
+            data: z.object({
+              googleClientId: z.string().nullable(),
+              facebookAppId: z.string().nullable(),
+              signupCredits: z.number().int(),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({
+      data: {
+        googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+        facebookAppId: config.FACEBOOK_APP_ID ?? null,
+        signupCredits: config.SIGNUP_CREDITS,
+      },
+    }),
+  );
+};

@@ -1,0 +1,66 @@
+import type { ContentType } from '@atelier/shared';
+
+/** What a generation provider is asked to make. Deterministic for (prompt, model, seed, strength). */
+export interface GenerationInput {
+  contentType: ContentType;
+  model: string;
+  prompt: string;
+  seed: number;
+  /** Variation strength 0-100 (default 50). */
+  strength: number;
+  referenceImage?: { data: Buffer; mimeType: string };
+}
+
+export type EditOperation = 'upscale' | 'crop' | 'recolour' | 'variation';
+
+export interface EditInput {
+  operation: EditOperation;
+  contentType: ContentType;
+  source: { data: Buffer; mimeType: string };
+  prompt?: string;
+  seed: number;
+  strength: number;
+  /** For crop: the aspect ratio to crop to, e.g. "1:1", "16:9". */
+  aspect?: string;
+  /** For recolour: a CSS hex colour to tint towards. */
+  colour?: string;
+}
+
+export type AssetRole = 'original' | 'preview' | 'thumbnail' | 'poster';
+
+export interface GeneratedAsset {
+  role: AssetRole;
+  mimeType: string;
+  /** File extension without the dot: png, webp, jpg, svg, gif, mp4. */
+  ext: string;
+  data: Buffer;
+}
+
+export interface GenerationOutput {
+  assets: GeneratedAsset[];
+  width: number;
+  height: number;
+  durationMs?: number;
+}
+
+export interface ProviderCallOptions {
+  signal: AbortSignal;
+  onProgress?: (percent: number) => void;
+}
+
+export interface GenerationProvider {
+  readonly name: string;
+  generate(input: GenerationInput, opts: ProviderCallOptions): Promise<GenerationOutput>;
+  edit(input: EditInput, opts: ProviderCallOptions): Promise<GenerationOutput>;
+}
+
+/** A failure the provider reports; its message is shown to the owner and recorded with the refund. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    public readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
