@@ -1,0 +1,4 @@
+/** Mounted once in the layout: the global Generate dialog. */
+export function GenerateRoot() {
+  return null;
+}
