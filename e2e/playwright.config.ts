@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.join(os.tmpdir(), `atelier-e2e-${Date.now()}`);
+// Set once in the runner process; workers inherit it, so tests can read the outbox.
+process.env.ATELIER_E2E_DATA_DIR ??= path.join(os.tmpdir(), `atelier-e2e-${Date.now()}`);
+const dataDir = process.env.ATELIER_E2E_DATA_DIR;
 
 /** Runs the built product the way the README starts it, on a fresh DATA_DIR, in Debian's Chromium. */
 export default defineConfig({

@@ -23,11 +23,26 @@ import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/typ
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { applicationsRoutes } from './modules/applications/applications.routes.js';
+import { creditsRoutes } from './modules/credits/credits.routes.js';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { generationRoutes } from './modules/generation/generation.routes.js';
+import { registerMediaRoutes } from './platform/storage/media-routes.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
 const MODULES: [name: string, module: AppModule][] = [
   ['health', healthRoutes],
   ['meta', metaRoutes],
+  ['auth', authRoutes],
+  ['contact', contactRoutes],
+  ['jobs', jobsRoutes],
+  ['applications', applicationsRoutes],
+  ['credits', creditsRoutes],
+  ['content', contentRoutes],
+  ['generation', generationRoutes],
 ];
 
 export interface BuildAppOptions {
@@ -121,6 +136,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     },
     { prefix: API_BASE },
   );
+
+  await registerMediaRoutes(app, deps.storage);
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
   const indexHtml = webDir ? withHeadTags(fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'), deps.config) : null;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseProviderChoice } from './providers/generation/registry.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -37,6 +38,26 @@ const envSchema = z.object({
   SITE_VERIFICATION: optionalString,
   RATE_LIMIT_DISABLED: bool,
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),
+  // A provider name, then optional per-model exceptions: "replicate,pika-labs=local".
+  GENERATION_PROVIDER: z
+    .string()
+    .default('local')
+    .superRefine((v, ctx) => {
+      try {
+        parseProviderChoice(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  PROMPT_BLOCKLIST: z.string().default('csam,child sexual abuse,child porn,bestiality,beheading,snuff'),
+  REPLICATE_API_TOKEN: optionalString,
+  REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),
+}).superRefine((e, ctx) => {
+  if (!e.REPLICATE_API_TOKEN && /replicate/i.test(e.GENERATION_PROVIDER)) {
+    ctx.addIssue({ code: 'custom', path: ['REPLICATE_API_TOKEN'], message: 'required when GENERATION_PROVIDER uses replicate' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +11,14 @@ import { TokenService } from '../src/platform/http/auth.js';
 import type { MailMessage, Mailer } from '../src/platform/mail/mailer.js';
 import type { App, AppDeps } from '../src/platform/http/types.js';
 import { withDatabase } from './global-setup.js';
+import { fakeProvider } from './factories.js';
+import { createQueue } from '../src/platform/queue/queue.js';
+import { createRealtime } from '../src/platform/realtime/realtime.js';
+import { LocalDiskStorage } from '../src/platform/storage/local-storage.js';
+import { singleProviderRegistry } from '../src/providers/generation/registry.js';
+import type { GenerationProvider } from '../src/providers/generation/types.js';
+import { generationDeps } from '../src/modules/generation/generation.deps.js';
+import { startGenerationWorker, type GenerationWorker } from '../src/modules/generation/generation.worker.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,28 +89,55 @@ export class TestClock {
   }
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Renders every model; a fake that succeeds unless given. */
+  provider?: GenerationProvider;
+  /** Runs the generation worker in-process, as ROLE=all does. */
+  worker?: boolean;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `atelier-test-${randomBytes(4).toString('hex')}`),
     LOG_LEVEL: 'silent',
+    // Rate limits are tested on purpose in their own file; elsewhere they only get in the way.
+    RATE_LIMIT_DISABLED: 'true',
     ...env,
   });
   const database = await openTestDatabase();
   const mailer = new MemoryMailer();
   const clock = new TestClock();
   const tokens = new TokenService(randomBytes(32).toString('hex'), clock.now);
-  const deps: AppDeps = { config, database, mailer, tokens, clock: clock.now };
+  const log = { error: () => undefined };
+  const deps: AppDeps = {
+    config,
+    database,
+    mailer,
+    tokens,
+    clock: clock.now,
+    queue: createQueue({ database, log, pollingIntervalSeconds: 0.5 }),
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
+    realtime: createRealtime({ db: database.db, tokens }),
+    generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
+  };
   const app = await buildApp(deps, { webDir: null });
+  deps.realtime.attach(app.server);
   await app.ready();
+  const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps)) : null;
   return {
     app,
     deps,
     mailer,
     clock,
     async close() {
+      await worker?.stop();
+      await deps.queue.stop({ timeoutMs: 2000 });
+      await deps.realtime.close();
       await app.close();
       await database.close();
+      // Only the directory made up above; a DATA_DIR a test passed in is left alone.
+      if (!env.DATA_DIR) await fs.rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }

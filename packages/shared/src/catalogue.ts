@@ -64,6 +64,23 @@ export function defaultContentName(type: ContentType): string {
   return `Generated ${CONTENT_TYPE_NAMES[type]}`;
 }
 
+/** Operations of `POST /content/edit`; each makes a new content item from a ready one. */
+export const EDIT_OPERATIONS = ['upscale', 'crop', 'recolour', 'variation'] as const;
+export type EditOperation = (typeof EDIT_OPERATIONS)[number];
+
+/** Credits an edit costs; a variation is a fresh generation, so it costs what its model costs. */
+export const EDIT_COSTS: Record<EditOperation, number | 'model'> = {
+  upscale: 2,
+  crop: 1,
+  recolour: 1,
+  variation: 'model',
+};
+
+export function editCost(operation: EditOperation, type: ContentType, modelId: string): number {
+  const cost = EDIT_COSTS[operation];
+  return cost === 'model' ? modelCost(type, modelId) : cost;
+}
+
 /** Four example results per type; clicking one copies its prompt (spec §2). */
 export const EXAMPLE_PROMPTS: Record<ContentType, string[]> = {
   photo: [

@@ -3,3 +3,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './schemas/jobs.js';
+export * from './schemas/credits.js';
+export * from './schemas/content.js';
+export * from './realtime.js';

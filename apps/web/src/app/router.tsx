@@ -16,6 +16,11 @@ import { SettingsPage } from '../features/auth/pages/settings-page';
 import { VerifyEmailPage } from '../features/auth/pages/verify-email-page';
 import { ContentPage } from '../features/generation/pages/content-page';
 import { CreditsPage } from '../features/generation/pages/credits-page';
+import { JobPage } from '../features/jobs/pages/job-page';
+import { MyJobsPage } from '../features/jobs/pages/my-jobs-page';
+import { JobEditorPage } from '../features/jobs/pages/job-editor-page';
+import { JobApplicationsPage } from '../features/jobs/pages/job-applications-page';
+import { MyApplicationsPage } from '../features/jobs/pages/my-applications-page';
 
 /** Every route of the product. Pages set their own title and meta through <PageMeta>. */
 export const routes: RouteObject[] = [
@@ -26,6 +31,12 @@ export const routes: RouteObject[] = [
       { path: '/about-us', element: <AboutPage /> },
       { path: '/ai-ethics', element: <AiEthicsPage /> },
       { path: '/careers', element: <CareersPage /> },
+      { path: '/careers/:id', element: <JobPage /> },
+      { path: '/jobs/mine', element: <MyJobsPage /> },
+      { path: '/jobs/new', element: <JobEditorPage /> },
+      { path: '/jobs/:id/edit', element: <JobEditorPage /> },
+      { path: '/jobs/:id/applications', element: <JobApplicationsPage /> },
+      { path: '/applications/mine', element: <MyApplicationsPage /> },
       { path: '/contact-us', element: <ContactPage /> },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/terms-of-services', element: <TermsPage /> },

@@ -10,7 +10,7 @@ import {
   persistReducer,
   persistStore,
 } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
+import storage from 'redux-persist/es/storage';
 import { LIMITS, STORAGE_KEYS } from '@atelier/shared';
 import { api } from './api';
 import { authReducer } from '../features/auth/auth-slice';

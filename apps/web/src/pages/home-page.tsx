@@ -1,8 +1,234 @@
+import { Link } from 'react-router';
+import { EXAMPLE_PROMPTS, MODELS_BY_TYPE } from '@atelier/shared';
+import { PageMeta } from '../components/page-meta';
+import {
+  ArrowRightIcon,
+  Badge,
+  BookmarkIcon,
+  BriefcaseIcon,
+  Button,
+  ButtonLink,
+  Card,
+  CheckIcon,
+  GridIcon,
+  MessageIcon,
+  SparklesIcon,
+} from '../components/ui';
+import { useOpenGenerate } from '../app/layout/use-open-generate';
+import { useGetPublicConfigQuery } from '../features/auth/auth-api';
+import { CONTENT_TYPE_DETAILS, lowestCost } from './parts/content-types';
+import { ModelCostTable } from './parts/model-cost-table';
+import { GenerateCta } from './parts/generate-cta';
+import './pages.css';
+
+const HERO_MODEL = MODELS_BY_TYPE.photo[0]!;
+
+const COMMUNITY = [
+  {
+    to: '/gallery',
+    Icon: GridIcon,
+    title: 'Community gallery',
+    text: 'Public creations from everyone on Atelier. Like them, comment, and see the prompt behind each one.',
+    link: 'Browse the gallery',
+  },
+  {
+    to: '/collection',
+    Icon: BookmarkIcon,
+    title: 'Collections',
+    text: 'Save what inspires you into named collections: mood boards, references, client picks.',
+    link: 'Start a collection',
+  },
+  {
+    to: '/careers',
+    Icon: BriefcaseIcon,
+    title: 'Jobs board',
+    text: 'Post creative work or find it. Applicants apply in a few clicks; posters track every application.',
+    link: 'See open roles',
+  },
+  {
+    to: '/help-center',
+    Icon: MessageIcon,
+    title: 'Real-time messages',
+    text: 'Talk to collaborators directly, and reach our support team from the chat in the corner.',
+    link: 'How messaging works',
+  },
+] as const;
+
 export function HomePage() {
+  const openGenerate = useOpenGenerate();
+  const { data: config } = useGetPublicConfigQuery();
+  const signupCredits = config?.signupCredits ?? 0;
+
   return (
-    <section className="container">
-      <h1>Atelier</h1>
-      <p>Generate photos, videos, loops, illustrations, GIFs and vectors from a prompt.</p>
-    </section>
+    <>
+      <PageMeta
+        title="Create photos, video and more from a prompt"
+        description="Atelier turns a prompt into photos, video, seamless loops, illustrations, GIFs and vectors. See the cost before you generate, pay with credits, and share with the community."
+      />
+
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__grid">
+          <div className="hero__content">
+            <p className="eyebrow">Photo · Video · Loops · Illustration · GIF · Vector</p>
+            <h1 id="hero-title" className="hero__title">
+              Turn a sentence into <span className="hero__title-accent">something you can use.</span>
+            </h1>
+            <p className="lead">
+              Describe what you have in mind and Atelier makes it: a photo for the landing page, a loop for the stage
+              screen, a vector logo for the shop window. Every model shows its price up front, and you pay with credits
+              only for what you generate.
+            </p>
+            <div className="hero__actions">
+              <Button size="lg" iconStart={<SparklesIcon size={18} />} onClick={() => openGenerate('photo')}>
+                Start creating
+              </Button>
+              <ButtonLink to="/gallery" size="lg" variant="secondary">
+                Explore the gallery
+              </ButtonLink>
+            </div>
+            <p className="hero__note">
+              <span>
+                <CheckIcon size={16} /> Cost shown before you generate
+              </span>
+              <span>
+                <CheckIcon size={16} /> Failed runs refunded automatically
+              </span>
+              <span>
+                <CheckIcon size={16} /> Private or public, your choice
+              </span>
+            </p>
+          </div>
+
+          <div className="hero__visual" aria-hidden="true">
+            <div className="hero-card">
+              <div className="hero-card__bar">
+                <span />
+                <span />
+                <span />
+              </div>
+              <p className="hero-card__label">Prompt</p>
+              <p className="hero-card__prompt">{EXAMPLE_PROMPTS.photo[0]}</p>
+              <div className="hero-card__meta">
+                <Badge tone="accent">Photo</Badge>
+                <Badge>{HERO_MODEL.name}</Badge>
+                <Badge tone="success">{HERO_MODEL.cost} credits</Badge>
+              </div>
+              <div className="hero-card__grid">
+                <div className="art-tile art-tile--1" />
+                <div className="art-tile art-tile--2" />
+                <div className="art-tile art-tile--3" />
+                <div className="art-tile art-tile--4" />
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="types-title">
+        <div className="container">
+          <div className="section-heading">
+            <p className="eyebrow">Six ways to create</p>
+            <h2 id="types-title">One prompt box, six kinds of result</h2>
+            <p className="lead">
+              Pick the format first; Atelier offers the models that suit it, with their speed, quality and cost side by
+              side.
+            </p>
+          </div>
+          <ul className="grid type-grid list-reset">
+            {CONTENT_TYPE_DETAILS.map(({ type, name, Icon, blurb, actionLabel }) => (
+              <Card as="li" key={type} className="type-card" isInteractive>
+                <span className="type-card__icon">
+                  <Icon size={24} />
+                </span>
+                <h3>{name}</h3>
+                <p className="type-card__blurb">{blurb}</p>
+                <div className="type-card__footer">
+                  <Badge tone="accent">From {lowestCost(type)} credits</Badge>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    iconEnd={<ArrowRightIcon size={14} />}
+                    onClick={() => openGenerate(type)}
+                  >
+                    {actionLabel}
+                  </Button>
+                </div>
+              </Card>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="credits-title">
+        <div className="container credits-layout">
+          <div>
+            <div className="section-heading">
+              <p className="eyebrow">How credits work</p>
+              <h2 id="credits-title">Know the price before you press Generate</h2>
+            </div>
+            <ol className="steps">
+              <li>
+                <h3>Create your account</h3>
+                <p>
+                  Sign up with your email in under a minute.
+                  {signupCredits > 0
+                    ? ` New accounts start with ${signupCredits} free credits to try every format.`
+                    : ''}
+                </p>
+              </li>
+              <li>
+                <h3>Choose a format and a model</h3>
+                <p>Each model lists its cost per generation. Faster models cost less; the finest ones cost more.</p>
+              </li>
+              <li>
+                <h3>Generate</h3>
+                <p>
+                  The cost is taken when your request is queued. If a generation fails or times out, the credits go back
+                  to your balance automatically, exactly once.
+                </p>
+              </li>
+              <li>
+                <h3>Top up when you need to</h3>
+                <p>
+                  Buy a credit pack, or choose a plan that adds credits every billing period. Invite a friend and you
+                  both earn bonus credits when they verify their email. <Link to="/pricing">See pricing</Link>.
+                </p>
+              </li>
+            </ol>
+          </div>
+          <ModelCostTable />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="community-title">
+        <div className="container">
+          <div className="section-heading">
+            <p className="eyebrow">More than a generator</p>
+            <h2 id="community-title">A place to show, keep and find creative work</h2>
+          </div>
+          <div className="grid feature-grid">
+            {COMMUNITY.map(({ to, Icon, title, text, link }) => (
+              <Card key={to} padding="md" isInteractive>
+                <Link to={to} className="feature-card">
+                  <span className="type-card__icon">
+                    <Icon size={22} />
+                  </span>
+                  <h3>{title}</h3>
+                  <p>{text}</p>
+                  <span className="feature-card__link">
+                    {link} <ArrowRightIcon size={14} />
+                  </span>
+                </Link>
+              </Card>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <GenerateCta
+        title="Your next idea is one prompt away"
+        text="Write a sentence, pick a model, and watch it take shape. You'll see the cost before anything is charged."
+      />
+    </>
   );
 }

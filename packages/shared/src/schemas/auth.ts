@@ -92,3 +92,12 @@ export const sessionInfo = z.object({
   isCurrent: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
+
+/** The contact form (POST /contact); open to everyone, signed in or not. */
+export const contactBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters long'),
+  email,
+  subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters long'),
+  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message must be at most 5000 characters long'),
+});
+export type ContactBody = z.infer<typeof contactBody>;

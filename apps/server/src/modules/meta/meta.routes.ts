@@ -15,6 +15,8 @@ export const metaRoutes: AppModule = (app, { config }) => {
               googleClientId: z.string().nullable(),
               facebookAppId: z.string().nullable(),
               signupCredits: z.number().int(),
+              /** The renderer most models use; 'local' is the built-in stand-in, not an AI model. */
+              generationProvider: z.string(),
             }),
           }),
         },
@@ -25,6 +27,7 @@ export const metaRoutes: AppModule = (app, { config }) => {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         facebookAppId: config.FACEBOOK_APP_ID ?? null,
         signupCredits: config.SIGNUP_CREDITS,
+        generationProvider: config.GENERATION_PROVIDER.split(',')[0]?.trim() || 'local',
       },
     }),
   );

@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../db/db.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Queue } from '../queue/queue.js';
+import type { Realtime } from '../realtime/realtime.js';
+import type { Storage } from '../storage/storage.js';
+import type { ProviderRegistry } from '../../providers/generation/registry.js';
 import type { AuthHooks, TokenService } from './auth.js';
 
 export type App = FastifyInstance<
@@ -20,6 +24,14 @@ export interface AppDeps {
   mailer: Mailer;
   tokens: TokenService;
   clock: () => Date;
+  /** Postgres-backed jobs (pg-boss); started on first use. */
+  queue: Queue;
+  /** Media bytes; local disk under DATA_DIR/media by default. */
+  storage: Storage;
+  /** Socket.IO; events to a user reach every tab they have open. */
+  realtime: Realtime;
+  /** Which generation provider renders which model. */
+  generationProviders: ProviderRegistry;
 }
 
 /** What every module's routes receive. */

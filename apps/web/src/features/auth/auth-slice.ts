@@ -9,6 +9,8 @@ export interface AuthState {
   isLoading: boolean;
   error: string | null;
   passwordResetRequested: boolean;
+  /** The address the reset code went to, so the code step survives closing the modal. */
+  resetEmail: string | null;
   otpVerified: boolean;
   resetToken: string | null;
   activeSessions: SessionInfo[];
@@ -21,6 +23,7 @@ export const initialAuthState: AuthState = {
   isLoading: false,
   error: null,
   passwordResetRequested: false,
+  resetEmail: null,
   otpVerified: false,
   resetToken: null,
   activeSessions: [],
@@ -65,15 +68,23 @@ const authSlice = createSlice({
     authErrorSet(state, action: PayloadAction<string | null>) {
       state.error = action.payload;
     },
-    passwordResetRequested(state) {
+    passwordResetRequested(state, action: PayloadAction<string | undefined>) {
       state.passwordResetRequested = true;
+      state.resetEmail = action.payload ?? state.resetEmail;
     },
     otpVerified(state, action: PayloadAction<string>) {
       state.otpVerified = true;
       state.resetToken = action.payload;
     },
+    /** Back to the email step (Resend), keeping the address so it need not be typed again. */
+    passwordResetRestarted(state) {
+      state.passwordResetRequested = false;
+      state.otpVerified = false;
+      state.resetToken = null;
+    },
     passwordResetDone(state) {
       state.passwordResetRequested = false;
+      state.resetEmail = null;
       state.otpVerified = false;
       state.resetToken = null;
     },
@@ -95,6 +106,7 @@ export const {
   authErrorSet,
   passwordResetRequested,
   otpVerified,
+  passwordResetRestarted,
   passwordResetDone,
   sessionsLoaded,
 } = authSlice.actions;

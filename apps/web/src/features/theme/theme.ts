@@ -26,3 +26,12 @@ export function nextTheme(current: Theme): Theme {
   const i = THEMES.indexOf(current);
   return THEMES[(i + 1) % THEMES.length] ?? DEFAULT_THEME;
 }
+
+/** Human names of the themes, for labels. */
+export const THEME_LABELS: Record<Theme, string> = {
+  light: 'Light',
+  dark: 'Dark',
+  ocean: 'Ocean',
+  forest: 'Forest',
+  sunset: 'Sunset',
+};

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ContentType } from '@atelier/shared';
+import { MODELS_BY_TYPE, type ContentType } from '@atelier/shared';
 
 export type AuthModalMode = 'login' | 'signup' | 'forgotPassword';
 
@@ -46,6 +46,11 @@ const uiSlice = createSlice({
     },
     modelDialogReset(state) {
       state.modelDialog = initialUiState.modelDialog;
+    },
+    /** Choosing a type keeps the prompt but resets the model to that type's first model. */
+    modelDialogTypeChosen(state, action: PayloadAction<ContentType>) {
+      state.modelDialog.contentType = action.payload;
+      state.modelDialog.selectedModel = MODELS_BY_TYPE[action.payload][0]?.id ?? null;
     },
     modelSelected(state, action: PayloadAction<string | null>) {
       state.modelDialog.selectedModel = action.payload;

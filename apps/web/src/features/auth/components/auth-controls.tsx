@@ -1,4 +1,138 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import type { PublicUser } from '@atelier/shared';
+import { Button } from '../../../components/ui';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { uiActions } from '../../ui/ui-slice';
+import { useSignOut } from '../hooks/use-sign-out';
+import { formatCredits, UserAvatar } from './user-avatar';
+import '../auth.css';
+
 /** Header controls: sign-in/up buttons when signed out, the user menu with credits when signed in. */
 export function AuthControls() {
-  return null;
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
+
+  if (!user) {
+    return (
+      <div className="auth-controls">
+        <Button variant="ghost" size="sm" onClick={() => dispatch(uiActions.authModalOpened('login'))}>
+          Sign in
+        </Button>
+        <Button size="sm" onClick={() => dispatch(uiActions.authModalOpened('signup'))}>
+          Sign up
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="auth-controls">
+      <UserMenu user={user} />
+    </div>
+  );
+}
+
+function UserMenu({ user }: { user: PublicUser }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const { signOut, isSigningOut } = useSignOut();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!isOpen) return;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [isOpen]);
+
+  const close = (returnFocus: boolean) => {
+    setIsOpen(false);
+    if (returnFocus) trigger.current?.focus();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const moveTo = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      moveTo(index + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      moveTo(index - 1);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      moveTo(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      moveTo(items.length - 1);
+    } else if (event.key === 'Tab') {
+      setIsOpen(false);
+    }
+  };
+
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        ref={trigger}
+        type="button"
+        className="user-menu__trigger"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? menuId : undefined}
+        onClick={() => setIsOpen((v) => !v)}
+      >
+        <UserAvatar user={user} />
+        <span className="user-menu__name">{user.name}</span>
+        <span className="user-menu__credits">{formatCredits(user.credits)}</span>
+      </button>
+      {isOpen && (
+        <div
+          id={menuId}
+          ref={menu}
+          className="user-menu__list"
+          role="menu"
+          aria-label="Account"
+          onKeyDown={onMenuKeyDown}
+        >
+          {!user.isVerified && (
+            <Link
+              role="menuitem"
+              className="user-menu__item user-menu__item--notice"
+              to="/verify-email"
+              onClick={() => close(false)}
+            >
+              Verify your email
+            </Link>
+          )}
+          <Link role="menuitem" className="user-menu__item" to="/settings" onClick={() => close(false)}>
+            Settings
+          </Link>
+          <Link role="menuitem" className="user-menu__item" to="/credits" onClick={() => close(false)}>
+            Credits
+          </Link>
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu__item"
+            disabled={isSigningOut}
+            onClick={async () => {
+              await signOut();
+              setIsOpen(false);
+            }}
+          >
+            {isSigningOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
 }

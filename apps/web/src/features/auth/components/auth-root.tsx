@@ -1,4 +1,68 @@
-/** Mounted once in the layout: restores the session on load and renders the auth modal. */
+import { useEffect, useRef } from 'react';
+import { toast } from 'react-toastify';
+import { MSG, STORAGE_KEYS } from '@atelier/shared';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../app/errors';
+import { tokenStore } from '../../../app/token-store';
+import { currentUserFailed, loggedOut, settingsLoaded, userLoaded } from '../auth-slice';
+import { useLazyGetMeQuery } from '../auth-api';
+import { useForgetSession } from '../hooks/use-sign-out';
+import { AuthModal } from './auth-modal';
+
+/**
+ * Mounted once in the layout: restores the session on load, follows sign-in and sign-out made in
+ * other tabs of the same browser, and renders the auth modal.
+ */
 export function AuthRoot() {
-  return null;
+  const dispatch = useAppDispatch();
+  const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
+  const [loadMe] = useLazyGetMeQuery();
+  const forgetSession = useForgetSession();
+  const hasStarted = useRef(false);
+  const wasAuthenticated = useRef(isAuthenticated);
+
+  useEffect(() => {
+    if (hasStarted.current) return;
+    hasStarted.current = true;
+    if (!tokenStore.access() && !tokenStore.refresh()) {
+      // The persisted slice may remember a user whose tokens are gone; without tokens nobody is signed in.
+      if (wasAuthenticated.current) dispatch(loggedOut());
+      return;
+    }
+    loadMe()
+      .unwrap()
+      .then(({ user, settings }) => {
+        dispatch(userLoaded(user));
+        dispatch(settingsLoaded(settings));
+      })
+      .catch((err: unknown) => {
+        dispatch(currentUserFailed());
+        const status = (err as { status?: unknown } | undefined)?.status;
+        if (status === 401) toast.info('Your session has ended. Please sign in again.');
+        else toast.error(errorMessage(err, MSG.auth.getCurrentUserFailed));
+      });
+  }, [dispatch, loadMe]);
+
+  // Tabs share localStorage, so a sign-out in one tab must not leave another showing the account.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEYS.accessToken) return;
+      const token = tokenStore.access();
+      if (!token && isAuthenticated) {
+        forgetSession();
+      } else if (token && !isAuthenticated && event.oldValue === null) {
+        loadMe()
+          .unwrap()
+          .then(({ user, settings }) => {
+            dispatch(userLoaded(user));
+            dispatch(settingsLoaded(settings));
+          })
+          .catch(() => dispatch(currentUserFailed()));
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [isAuthenticated, dispatch, loadMe, forgetSession]);
+
+  return <AuthModal />;
 }

@@ -1,4 +1,16 @@
-/** Mounted once in the layout: the global Generate dialog. */
+import { RealtimeProvider } from '../../realtime/realtime-provider';
+import { GenerateDialog } from './generate-dialog';
+import { GenerationLiveUpdates } from './generation-live-updates';
+
+/**
+ * Mounted once in the layout: the realtime connection for the signed-in person, the live generation
+ * updates it carries, and the global Generate dialog.
+ */
 export function GenerateRoot() {
-  return null;
+  return (
+    <RealtimeProvider>
+      <GenerationLiveUpdates />
+      <GenerateDialog />
+    </RealtimeProvider>
+  );
 }

@@ -1,0 +1,12 @@
+import { runCreateAdmin } from './modules/auth/create-admin-cli.js';
+
+runCreateAdmin(process.argv.slice(2), process.env, {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+}).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

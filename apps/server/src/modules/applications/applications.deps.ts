@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ModuleContext } from '../../platform/http/types.js';
+import type { ApplicationsDeps } from './applications.service.js';
+import { createResumeStore } from './resume-storage.js';
+
+/** Built once per app, shared by the jobs and applications routes. */
+export function applicationsDepsFrom(ctx: ModuleContext, log: FastifyBaseLogger): ApplicationsDeps {
+  return {
+    db: ctx.database.db,
+    clock: ctx.clock,
+    mailer: ctx.mailer,
+    resumes: createResumeStore(ctx.config.dataDir),
+    publicUrl: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
+    log,
+  };
+}

@@ -1,0 +1,129 @@
+import { grantSignupCredits } from '../credits/credits.service.js';
+import type { AuthTokens, LoginBody, PublicUser, RegisterBody, UserSettings } from '@atelier/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/db.js';
+import type { AuthUser } from '../../platform/http/auth.js';
+import { badRequest, conflict, unauthorized, type AppError } from '../../platform/http/errors.js';
+import { verificationMail } from './auth.mails.js';
+import type { AuthDeps, ClientInfo } from './auth.deps.js';
+import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
+import {
+  findFirstAdmin,
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByReferralCode,
+  insertUser,
+  isUsernameTaken,
+  uniqueViolation,
+  type NewUser,
+} from './auth.repository.js';
+import { prepareCode, storeCode } from './one-time-code.service.js';
+import { newReferralCode } from './opaque-tokens.js';
+import { hashSecret, verifyAgainstDummy, verifySecret } from './password-hashing.js';
+import { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
+import { openSession } from './session.service.js';
+
+export type NewAccount = Omit<NewUser, 'id' | 'referralCode' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Inserts an account with a fresh referral code. Every way an account comes to exist (signup,
+ * Google, Facebook, admin bootstrap) goes through here.
+ */
+export async function createAccount(db: Db, account: NewAccount, now: Date): Promise<UserRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A savepoint, so a collision inside a caller's transaction can be retried instead of aborting it.
+      return await db.transaction((sp) =>
+        insertUser(sp, { ...account, referralCode: newReferralCode(), createdAt: now, updatedAt: now }),
+      );
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint === 'users_referral_code_key' && attempt < 5) continue;
+      throw accountConflict(err) ?? err;
+    }
+  }
+}
+
+/** The 409 a person can act on for a duplicate email or username, or null for other errors. */
+export function accountConflict(err: unknown): AppError | null {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'users_email_lower_key') return conflict(AUTH_TEXT.emailTaken);
+  if (constraint === 'users_username_lower_key') return conflict(AUTH_TEXT.usernameTaken);
+  return null;
+}
+
+export async function register(deps: AuthDeps, body: RegisterBody, client: ClientInfo): Promise<AuthTokens> {
+  const now = deps.clock();
+  const code = body.referralCode?.trim().toUpperCase();
+  let referrer: UserRow | undefined;
+  if (code) {
+    referrer = await findUserByReferralCode(deps.db, code);
+    if (!referrer) throw badRequest(AUTH_TEXT.invalidReferral);
+  }
+  if (await findUserByEmail(deps.db, body.email)) throw conflict(AUTH_TEXT.emailTaken);
+  if (await isUsernameTaken(deps.db, body.username)) throw conflict(AUTH_TEXT.usernameTaken);
+
+  const [passwordHash, verification] = await Promise.all([hashSecret(body.password), prepareCode()]);
+  let tokens: AuthTokens;
+  try {
+    // Account, session and first verification code appear together or not at all.
+    tokens = await deps.db.transaction(async (tx) => {
+      const user = await createAccount(
+        tx,
+        {
+          fullName: body.fullName,
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          referredBy: referrer?.id ?? null,
+        },
+        now,
+      );
+      const credits = await grantSignupCredits(tx, user.id, deps.signupCredits ?? 0);
+      await storeCode(tx, user.id, 'email_verification', verification.codeHash, now);
+      return openSession(tx, deps.tokens, { ...user, credits }, client, now);
+    });
+  } catch (err) {
+    throw accountConflict(err) ?? err;
+  }
+  await sendQuietly(deps, verificationMail(body.email, body.fullName, verification.code, AUTH_POLICY.codeTtlMs));
+  return tokens;
+}
+
+/** The email field also takes a username. One answer for every kind of wrong credentials. */
+export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo): Promise<AuthTokens> {
+  const user = await findUserByLogin(deps.db, body.email);
+  const isValid = user?.passwordHash
+    ? await verifySecret(user.passwordHash, body.password)
+    : await verifyAgainstDummy(body.password);
+  if (!user || !isValid) throw unauthorized(AUTH_TEXT.invalidCredentials);
+  return openSession(deps.db, deps.tokens, user, client, deps.clock());
+}
+
+export async function getMe(db: Db, auth: AuthUser): Promise<{ user: PublicUser; settings: UserSettings }> {
+  const user = await findUserById(db, auth.id);
+  if (!user || user.deletedAt) throw unauthorized();
+  return { user: toPublicUser(user), settings: toUserSettings(user) };
+}
+
+/**
+ * The account support messages go to: the one with SUPPORT_EMAIL when it exists, else the first
+ * admin (DESIGN.md §8).
+ */
+export async function findSupportAccount(db: Db, config: Pick<Config, 'SUPPORT_EMAIL'>): Promise<UserRow | null> {
+  if (config.SUPPORT_EMAIL) {
+    const named = await findUserByEmail(db, config.SUPPORT_EMAIL);
+    if (named && !named.deletedAt) return named;
+  }
+  return (await findFirstAdmin(db)) ?? null;
+}
+
+/** A mail that is a courtesy, not the point of the request: a failure is logged, not thrown. */
+export async function sendQuietly(deps: AuthDeps, message: Parameters<AuthDeps['mailer']['send']>[0]): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (err) {
+    deps.log?.error({ err, to: message.to, subject: message.subject }, 'could not send mail');
+  }
+}

@@ -1,0 +1,20 @@
+import type { Db } from '../../platform/db/db.js';
+import type { TokenService } from '../../platform/http/auth.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+
+/** What the account services need; tests and the admin CLI build exactly this. */
+export interface AuthDeps {
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  tokens: TokenService;
+  /** Credits every new account starts with (SIGNUP_CREDITS), granted through the ledger. */
+  signupCredits?: number;
+  log?: { error(obj: object, msg?: string): void };
+}
+
+/** The device a session is opened from, shown in the sessions list. */
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}

@@ -1,0 +1,107 @@
+import { grantSignupCredits } from '../credits/credits.service.js';
+import type { AuthTokens } from '@atelier/shared';
+import { AppError, unauthorized } from '../../platform/http/errors.js';
+import { createAccount } from './account.service.js';
+import type { AuthDeps, ClientInfo } from './auth.deps.js';
+import {
+  findUserByEmail,
+  findUserByProvider,
+  isUsernameTaken,
+  uniqueViolation,
+  updateUser,
+} from './auth.repository.js';
+import { OAuthRejected, type OAuthProfile, type OAuthVerifier } from './oauth.js';
+import type { UserRow } from './public-user.js';
+import { openSession } from './session.service.js';
+import { findFreeUsername, usernameBaseFromEmail } from './username.js';
+
+export type Provider = 'google' | 'facebook';
+
+export interface ProviderSetup {
+  provider: Provider;
+  /** Null when this server has no credentials for the provider. */
+  verify: OAuthVerifier | null;
+  notConfigured: string;
+  failed: string;
+  noEmail: string;
+}
+
+/**
+ * Signs in with a provider's token: the account already linked to that provider identity, else
+ * the account with the same (provider-verified) email, which gets linked, else a new account.
+ */
+export async function signInWithProvider(
+  deps: AuthDeps,
+  setup: ProviderSetup,
+  token: string,
+  client: ClientInfo,
+): Promise<AuthTokens> {
+  if (!setup.verify) throw new AppError(503, setup.notConfigured, 'SERVICE_UNAVAILABLE');
+  let profile: OAuthProfile;
+  try {
+    profile = await setup.verify(token);
+  } catch (err) {
+    if (err instanceof OAuthRejected) {
+      deps.log?.error({ provider: setup.provider, reason: err.message }, 'social sign-in rejected');
+      throw unauthorized(setup.failed);
+    }
+    throw err;
+  }
+
+  // A second try covers two first sign-ins of the same person racing to create the account.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const user = await findOrCreate(deps, setup, profile);
+      return await openSession(deps.db, deps.tokens, user, client, deps.clock());
+    } catch (err) {
+      const isDuplicate = uniqueViolation(err) !== null || (err instanceof AppError && err.statusCode === 409);
+      if (attempt === 0 && isDuplicate) continue;
+      throw err;
+    }
+  }
+}
+
+async function findOrCreate(deps: AuthDeps, setup: ProviderSetup, profile: OAuthProfile): Promise<UserRow> {
+  const now = deps.clock();
+  const column = setup.provider === 'google' ? 'googleId' : 'facebookId';
+  const linked = await findUserByProvider(deps.db, setup.provider, profile.providerId);
+  if (linked) {
+    if (linked.deletedAt) throw unauthorized(setup.failed);
+    return linked;
+  }
+  if (!profile.email) throw unauthorized(setup.noEmail);
+
+  const byEmail = await findUserByEmail(deps.db, profile.email);
+  if (byEmail) {
+    // Linked to a different identity of this provider, or closed: not ours to take over.
+    if (byEmail.deletedAt || byEmail[column]) throw unauthorized(setup.failed);
+    const updated = await updateUser(deps.db, byEmail.id, {
+      [column]: profile.providerId,
+      // The provider has confirmed the address, which is what verification proves.
+      isVerified: true,
+      avatar: byEmail.avatar ?? profile.picture,
+      updatedAt: now,
+    });
+    return updated ?? byEmail;
+  }
+
+  const username = await findFreeUsername(usernameBaseFromEmail(profile.email), (c) => isUsernameTaken(deps.db, c));
+  const email = profile.email;
+  return deps.db.transaction(async (tx) => {
+    const user = await createAccount(
+      tx,
+      {
+        fullName: (profile.name ?? username).slice(0, 100),
+        username,
+        email,
+        passwordHash: null,
+        isVerified: true,
+        avatar: profile.picture,
+        [column]: profile.providerId,
+      },
+      now,
+    );
+    const credits = await grantSignupCredits(tx, user.id, deps.signupCredits ?? 0);
+    return { ...user, credits };
+  });
+}

@@ -1,0 +1,88 @@
+import { MSG } from '@atelier/shared';
+import type { AuthUser } from '../../platform/http/auth.js';
+import { badRequest, unauthorized } from '../../platform/http/errors.js';
+import { sendQuietly } from './account.service.js';
+import type { AuthDeps } from './auth.deps.js';
+import { passwordResetMail } from './auth.mails.js';
+import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
+import {
+  findSessionById,
+  findUserByEmail,
+  findUserById,
+  invalidateCodes,
+  revokeUserSessions,
+  spendCodeByHash,
+  updateUser,
+} from './auth.repository.js';
+import { consumeCode, prepareCode, storeCode } from './one-time-code.service.js';
+import { newOpaqueToken, sha256 } from './opaque-tokens.js';
+import { hashSecret, verifySecret } from './password-hashing.js';
+
+/**
+ * Mails a reset code when the account exists. The reply never says whether it does, and the
+ * slow hashing runs either way, so neither the answer nor its timing gives accounts away.
+ */
+export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
+  const [user, prepared] = await Promise.all([findUserByEmail(deps.db, email), prepareCode()]);
+  if (!user || user.deletedAt) return;
+  const now = deps.clock();
+  await deps.db.transaction((tx) => storeCode(tx, user.id, 'password_reset', prepared.codeHash, now));
+  await sendQuietly(deps, passwordResetMail(user.email, user.fullName, prepared.code, AUTH_POLICY.codeTtlMs));
+}
+
+/** Exchanges a correct reset code for a short-lived, single-use reset token. */
+export async function verifyResetOtp(deps: AuthDeps, email: string, code: string): Promise<{ resetToken: string }> {
+  const now = deps.clock();
+  const user = await findUserByEmail(deps.db, email);
+  const userId = user && !user.deletedAt ? user.id : null;
+  // An unknown email still spends the time a real check takes.
+  const isValid = await consumeCode(
+    deps.db,
+    userId ?? '00000000-0000-0000-0000-000000000000',
+    'password_reset',
+    code,
+    now,
+  );
+  if (!userId || !isValid) throw badRequest(MSG.auth.invalidCode);
+  const resetToken = newOpaqueToken();
+  await deps.db.transaction((tx) =>
+    storeCode(tx, userId, 'reset_token', sha256(resetToken), now, AUTH_POLICY.resetTokenTtlMs),
+  );
+  return { resetToken };
+}
+
+/** Sets the new password and signs the account out everywhere. */
+export async function resetPassword(deps: AuthDeps, resetToken: string, newPassword: string): Promise<void> {
+  const now = deps.clock();
+  const passwordHash = await hashSecret(newPassword);
+  const isDone = await deps.db.transaction(async (tx) => {
+    const userId = await spendCodeByHash(tx, 'reset_token', sha256(resetToken), now);
+    if (!userId) return false;
+    const user = await updateUser(tx, userId, { passwordHash, updatedAt: now });
+    if (!user || user.deletedAt) return false;
+    await revokeUserSessions(tx, userId, now);
+    await invalidateCodes(tx, userId, 'password_reset', now);
+    return true;
+  });
+  if (!isDone) throw badRequest(MSG.auth.resetPasswordFailedRetry);
+}
+
+/** Changes the password of a signed-in person; every other device is signed out. */
+export async function changePassword(
+  deps: AuthDeps,
+  auth: AuthUser,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const user = await findUserById(deps.db, auth.id);
+  if (!user || user.deletedAt) throw unauthorized();
+  if (!user.passwordHash) throw badRequest(AUTH_TEXT.noPasswordYet);
+  if (!(await verifySecret(user.passwordHash, currentPassword))) throw badRequest(AUTH_TEXT.currentPasswordWrong);
+  const passwordHash = await hashSecret(newPassword);
+  const now = deps.clock();
+  const current = await findSessionById(deps.db, auth.sessionId);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash, updatedAt: now });
+    await revokeUserSessions(tx, user.id, now, current?.familyId);
+  });
+}

@@ -1,0 +1,10 @@
+import type { Db } from '../../platform/db/db.js';
+import { contactMessages } from '../../platform/db/schema.js';
+
+export async function insertContactMessage(
+  db: Db,
+  values: typeof contactMessages.$inferInsert,
+): Promise<{ id: string }> {
+  const rows = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  return rows[0]!;
+}

@@ -1,0 +1,91 @@
+import type { Content, UpdateContentBody } from '@atelier/shared';
+import type { Db } from '../../platform/db/db.js';
+import type { AuthUser } from '../../platform/http/auth.js';
+import { forbidden, notFound } from '../../platform/http/errors.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { announceBalance, applyCredits } from '../credits/credits.service.js';
+import { deleteContentRow, findContentWithOwner, lockContent, markRefunded, updateContentFields, type ContentWithOwner } from './content.repository.js';
+import { contentKeyPrefix, toContent } from './content.view.js';
+
+export interface ContentDeps {
+  db: Db;
+  storage: Storage;
+  realtime: Pick<Realtime, 'toUser'>;
+  clock: () => Date;
+  log?: { error(obj: object, msg?: string): void };
+}
+
+const CONTENT_NOT_FOUND = 'Content not found';
+
+const isOwner = (item: ContentWithOwner, viewer: AuthUser | null) => viewer !== null && viewer.id === item.row.userId;
+const isAdmin = (viewer: AuthUser | null) => viewer?.role === 'admin';
+
+/** Private content exists only for its owner (and admins); everyone else gets the same 404. */
+export function canView(item: ContentWithOwner, viewer: AuthUser | null): boolean {
+  return !item.row.isPrivate || isOwner(item, viewer) || isAdmin(viewer);
+}
+
+async function findVisible(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<ContentWithOwner> {
+  const item = await findContentWithOwner(deps.db, id);
+  if (!item || !canView(item, viewer)) throw notFound(CONTENT_NOT_FOUND);
+  return item;
+}
+
+/** The reply shape of one item, read fresh; null when it no longer exists. */
+export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>, id: string): Promise<Content | null> {
+  const item = await findContentWithOwner(deps.db, id);
+  return item ? toContent(item.row, item.owner, deps.storage) : null;
+}
+
+export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {
+  const item = await findVisible(deps, id, viewer);
+  return toContent(item.row, item.owner, deps.storage);
+}
+
+export async function updateContent(deps: ContentDeps, id: string, viewer: AuthUser, body: UpdateContentBody): Promise<Content> {
+  const item = await findVisible(deps, id, viewer);
+  if (!isOwner(item, viewer)) throw forbidden('You can only edit your own content');
+  const fields: Parameters<typeof updateContentFields>[2] = {};
+  if (body.title !== undefined) fields.title = body.title;
+  if (body.description !== undefined) fields.description = body.description === '' ? null : body.description;
+  if (body.isPrivate !== undefined) fields.isPrivate = body.isPrivate;
+  if (Object.keys(fields).length > 0) await updateContentFields(deps.db, id, fields);
+  const fresh = await loadContentView(deps, id);
+  if (!fresh) throw notFound(CONTENT_NOT_FOUND);
+  return fresh;
+}
+
+/**
+ * Deletes the item and its files. An item still queued or processing will never be delivered, so
+ * its charge is refunded in the same transaction; the worker then finds nothing to do.
+ */
+export async function deleteContent(deps: ContentDeps, id: string, viewer: AuthUser): Promise<void> {
+  const item = await findVisible(deps, id, viewer);
+  if (!isOwner(item, viewer) && !isAdmin(viewer)) throw forbidden('You can only delete your own content');
+  const refund = await deps.db.transaction(async (tx) => {
+    const row = await lockContent(tx, id);
+    if (!row) return null;
+    let credits: number | null = null;
+    const owed = row.charged - row.refunded;
+    if ((row.status === 'queued' || row.status === 'processing') && owed > 0) {
+      const result = await applyCredits(tx, {
+        userId: row.userId,
+        delta: owed,
+        kind: 'refund',
+        reason: 'Deleted before it was ready',
+        contentId: row.id,
+        idempotencyKey: `refund:${row.id}`,
+      });
+      await markRefunded(tx, row.id, row.charged);
+      if (result.isNew) credits = result.credits;
+    }
+    await deleteContentRow(tx, id);
+    return credits === null ? null : { userId: row.userId, credits };
+  });
+  if (refund) announceBalance(deps.realtime, refund.userId, refund.credits);
+  await deps.storage.delete(contentKeyPrefix(id)).catch((err: unknown) => {
+    // The row is gone either way; a leftover file is unreachable and harmless.
+    deps.log?.error({ err, contentId: id }, 'could not delete content files');
+  });
+}

@@ -1,0 +1,51 @@
+import type { Content, ContentOwner } from '@atelier/shared';
+import type { Storage } from '../../platform/storage/storage.js';
+import type { ContentRow } from './content.schema.js';
+
+/** What a reply needs besides the row; the gallery adds its own (isLiked) as it grows. */
+export interface ContentViewExtras {
+  isLiked?: boolean;
+}
+
+/** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
+export function toContent(row: ContentRow, owner: ContentOwner, storage: Pick<Storage, 'url'>, extras: ContentViewExtras = {}): Content {
+  const url = (key: string | null) => (key ? storage.url(key) : null);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    prompt: row.prompt,
+    model: row.model,
+    contentType: row.contentType,
+    status: row.status,
+    progress: row.progress,
+    isPrivate: row.isPrivate,
+    seed: row.seed,
+    strength: row.strength,
+    width: row.width,
+    height: row.height,
+    durationMs: row.durationMs,
+    mediaUrl: url(row.mediaKey),
+    previewUrl: url(row.previewKey),
+    thumbnailUrl: url(row.thumbnailKey),
+    posterUrl: url(row.posterKey),
+    mimeType: row.mimeType,
+    cost: row.cost,
+    charged: row.charged,
+    refunded: row.refunded,
+    failureReason: row.failureReason,
+    parentId: row.parentId,
+    editOperation: row.editOperation,
+    owner,
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    playCount: row.playCount,
+    isLiked: extras.isLiked ?? false,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}
+
+/** Storage keys of one item live under this prefix, so deleting the item deletes them all. */
+export const contentKeyPrefix = (contentId: string) => `content/${contentId}/`;

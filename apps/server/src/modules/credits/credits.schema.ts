@@ -1,0 +1,31 @@
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LedgerKind } from '@atelier/shared';
+import { users } from '../../platform/db/schema.js';
+
+/** Mirrors migrations/0003_credits_content.sql. Rows are only ever inserted. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    reason: text('reason'),
+    reference: text('reference'),
+    contentId: uuid('content_id'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
+    index('credit_ledger_user_seq_idx').on(t.userId, t.seq),
+    index('credit_ledger_content_idx').on(t.contentId),
+  ],
+);
+
+export type LedgerRow = typeof creditLedger.$inferSelect;

@@ -1,0 +1,66 @@
+import type { Db } from '../../platform/db/db.js';
+import type { AppDeps } from '../../platform/http/types.js';
+import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import type { ProviderRegistry } from '../../providers/generation/registry.js';
+import { createBlocklist, type Blocklist } from './blocklist.js';
+
+export interface GenerationLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What generation requests and the worker need; tests build the same from createTestApp. */
+export interface GenerationDeps {
+  db: Db;
+  queue: Queue;
+  storage: Storage;
+  realtime: Pick<Realtime, 'toUser'>;
+  providers: ProviderRegistry;
+  clock: () => Date;
+  log: GenerationLog;
+  blocklist: Blocklist;
+  /** A provider call still running after this long is aborted; the item fails and is refunded. */
+  timeoutMs: number;
+  /** Jobs one worker process runs at the same time. */
+  concurrency: number;
+}
+
+/** The one queue for generations and edits; a job carries only the content id. */
+export const GENERATION_QUEUE = 'generation';
+
+export interface GenerationJobData {
+  contentId: string;
+}
+
+/**
+ * pg-boss fails and retries a job that outlives its expiry, so expiry must exceed the provider
+ * timeout plus the time to store the files; a few retries cover a crashed or restarted worker.
+ */
+export function generationQueueDefinition(timeoutMs: number): QueueDefinition {
+  return {
+    name: GENERATION_QUEUE,
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: Math.ceil(timeoutMs / 1000) + 120,
+  };
+}
+
+const silentLog: GenerationLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export function generationDeps(deps: AppDeps, log: GenerationLog = silentLog): GenerationDeps {
+  return {
+    db: deps.database.db,
+    queue: deps.queue,
+    storage: deps.storage,
+    realtime: deps.realtime,
+    providers: deps.generationProviders,
+    clock: deps.clock,
+    log,
+    blocklist: createBlocklist(deps.config.PROMPT_BLOCKLIST),
+    timeoutMs: deps.config.GENERATION_TIMEOUT_MS,
+    concurrency: deps.config.GENERATION_CONCURRENCY,
+  };
+}

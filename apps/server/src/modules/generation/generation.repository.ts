@@ -1,0 +1,158 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/db.js';
+import { content, type ContentRow } from '../content/content.schema.js';
+
+/**
+ * The generation lifecycle of a content row: requested (queued), claimed by a worker run
+ * (processing), then ready or failed. Every transition is a conditional update, so duplicate
+ * jobs, retries after a crash and the periodic sweep can never apply one twice.
+ */
+
+export type NewContent = typeof content.$inferInsert;
+
+/** Inserts the requested item; null when the user already made a request with this key. */
+export async function insertRequested(tx: Db, values: NewContent): Promise<string | null> {
+  const rows = await tx
+    .insert(content)
+    .values(values)
+    .onConflictDoNothing({ target: [content.userId, content.idempotencyKey], where: sql`${content.idempotencyKey} IS NOT NULL` })
+    .returning({ id: content.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function findByRequestKey(db: Db, userId: string, key: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: content.id })
+    .from(content)
+    .where(and(eq(content.userId, userId), eq(content.idempotencyKey, key)))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function findOwnReady(db: Db, id: string, userId: string): Promise<ContentRow | null> {
+  const rows = await db
+    .select()
+    .from(content)
+    .where(and(eq(content.id, id), eq(content.userId, userId), eq(content.status, 'ready')))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findById(db: Db, id: string): Promise<ContentRow | null> {
+  const rows = await db.select().from(content).where(eq(content.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function recordEnqueued(db: Db, id: string, jobId: string, now: Date): Promise<void> {
+  await db
+    .update(content)
+    .set({ jobId, enqueuedAt: now })
+    .where(and(eq(content.id, id), eq(content.status, 'queued')));
+}
+
+/**
+ * Takes a queued item for one worker run; null when it is not queued (taken, done or deleted).
+ * Row timestamps shown to people come from the database; started_at and enqueued_at come from
+ * the app clock because the deadlines compared with them do.
+ */
+export async function claimQueued(db: Db, id: string, runId: string, now: Date): Promise<ContentRow | null> {
+  const rows = await db
+    .update(content)
+    .set({
+      status: 'processing',
+      runId,
+      attempts: sql`${content.attempts} + 1`,
+      startedAt: now,
+      progress: 0,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(content.id, id), eq(content.status, 'queued')))
+    .returning();
+  return rows[0] ?? null;
+}
+
+const ownedBy = (id: string, runId: string) => and(eq(content.id, id), eq(content.runId, runId), eq(content.status, 'processing'));
+
+export async function saveProgress(db: Db, id: string, runId: string, progress: number): Promise<void> {
+  await db.update(content).set({ progress }).where(ownedBy(id, runId));
+}
+
+export interface ReadyFields {
+  width: number;
+  height: number;
+  durationMs: number | null;
+  mediaKey: string;
+  previewKey: string;
+  thumbnailKey: string;
+  posterKey: string | null;
+  mimeType: string;
+}
+
+export async function completeRun(db: Db, id: string, runId: string, fields: ReadyFields): Promise<boolean> {
+  const rows = await db
+    .update(content)
+    .set({ ...fields, status: 'ready', progress: 100, runId: null, failureReason: null, completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(ownedBy(id, runId))
+    .returning({ id: content.id });
+  return rows.length > 0;
+}
+
+/** Gives the item back to the queue (shutdown, or a provider asking to be retried later). */
+export async function requeueRun(db: Db, id: string, runId: string): Promise<boolean> {
+  const rows = await db
+    .update(content)
+    .set({ status: 'queued', runId: null, progress: 0, startedAt: null, updatedAt: sql`now()` })
+    .where(ownedBy(id, runId))
+    .returning({ id: content.id });
+  return rows.length > 0;
+}
+
+/** Which failure may be recorded: the run's own, or a sweep of a run that went silent. */
+export type FailGuard = { runId: string } | { staleBefore: Date } | { pending: true };
+
+/**
+ * Marks the item failed and returns it as it was before (for the refund), or null when the
+ * guard does not hold any more. Runs inside the refund's transaction.
+ */
+export async function failPending(tx: Db, id: string, guard: FailGuard, reason: string): Promise<ContentRow | null> {
+  const locked = await tx.select().from(content).where(eq(content.id, id)).for('no key update');
+  const row = locked[0];
+  if (!row) return null;
+  const holds =
+    'runId' in guard
+      ? row.status === 'processing' && row.runId === guard.runId
+      : 'staleBefore' in guard
+        ? row.status === 'processing' && row.startedAt !== null && row.startedAt < guard.staleBefore
+        : row.status === 'queued' || row.status === 'processing';
+  if (!holds) return null;
+  await tx
+    .update(content)
+    .set({ status: 'failed', failureReason: reason, runId: null, refunded: row.charged, updatedAt: sql`now()`, completedAt: sql`now()` })
+    .where(eq(content.id, id));
+  return row;
+}
+
+export async function listStaleProcessing(db: Db, startedBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: content.id })
+    .from(content)
+    .where(and(eq(content.status, 'processing'), lt(content.startedAt, startedBefore)))
+    .orderBy(asc(content.startedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Queued items whose job was never sent, or was sent before `before` (its job may be gone). */
+export async function listQueuedForSweep(db: Db, before: Date, limit: number): Promise<{ id: string; jobId: string | null }[]> {
+  return db
+    .select({ id: content.id, jobId: content.jobId })
+    .from(content)
+    .where(
+      and(
+        eq(content.status, 'queued'),
+        or(and(isNull(content.jobId), lt(content.createdAt, before)), lt(content.enqueuedAt, before)),
+      ),
+    )
+    .orderBy(asc(content.createdAt))
+    .limit(limit);
+}

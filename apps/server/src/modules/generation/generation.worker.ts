@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { MSG, SOCKET_EVENTS } from '@atelier/shared';
+import { ProviderError, type GeneratedAsset, type GenerationOutput } from '../../providers/generation/types.js';
+import { loadContentView } from '../content/content.service.js';
+import type { ContentRow } from '../content/content.schema.js';
+import { contentKeyPrefix } from '../content/content.view.js';
+import { announceBalance, applyCredits } from '../credits/credits.service.js';
+import { enqueueGeneration } from './generation.service.js';
+import { GENERATION_QUEUE, generationQueueDefinition, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
+import {
+  claimQueued,
+  completeRun,
+  failPending,
+  findById,
+  listQueuedForSweep,
+  listStaleProcessing,
+  requeueRun,
+  saveProgress,
+  type FailGuard,
+  type ReadyFields,
+} from './generation.repository.js';
+
+/** A run still "processing" this long after its provider deadline has lost its worker. */
+export const STALE_MARGIN_MS = 60_000;
+/** A queued item this old with no live job has lost its enqueue (a crash after the commit). */
+export const ORPHAN_GRACE_MS = 30_000;
+export const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 100;
+const PROGRESS_EVERY_MS = 500;
+
+type AbortReason = { kind: 'timeout' } | { kind: 'shutdown' };
+
+export function timeoutMessage(timeoutMs: number): string {
+  const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+  return `Generation timed out after ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
+
+/**
+ * Records the failure and refunds the charge, exactly once however often it is reached: the
+ * guard only holds for a pending item, and the refund's ledger key is `refund:<contentId>`.
+ */
+export async function failAndRefund(deps: GenerationDeps, contentId: string, reason: string, guard: FailGuard): Promise<boolean> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const before = await failPending(tx, contentId, guard, reason);
+    if (!before) return null;
+    const owed = before.charged - before.refunded;
+    let credits: number | null = null;
+    if (owed > 0) {
+      const refund = await applyCredits(tx, {
+        userId: before.userId,
+        delta: owed,
+        kind: 'refund',
+        reason,
+        reference: before.model,
+        contentId,
+        idempotencyKey: `refund:${contentId}`,
+      });
+      if (refund.isNew) credits = refund.credits;
+    }
+    return { userId: before.userId, refunded: before.charged, credits };
+  });
+  if (!outcome) return false;
+  deps.realtime.toUser(outcome.userId, SOCKET_EVENTS.generationFailed, { contentId, reason, refunded: outcome.refunded });
+  if (outcome.credits !== null) announceBalance(deps.realtime, outcome.userId, outcome.credits);
+  return true;
+}
+
+const safeExt = (ext: string) => (/^[a-z0-9]{1,5}$/i.test(ext) ? ext.toLowerCase() : 'bin');
+
+async function storeAssets(deps: GenerationDeps, row: ContentRow, output: GenerationOutput): Promise<{ fields: ReadyFields; keys: string[] }> {
+  const byRole = new Map<GeneratedAsset['role'], GeneratedAsset>();
+  for (const asset of output.assets) if (!byRole.has(asset.role)) byRole.set(asset.role, asset);
+  const original = byRole.get('original');
+  if (!original || original.data.length === 0) throw new ProviderError('The generator returned no file');
+  if (!Number.isInteger(output.width) || !Number.isInteger(output.height) || output.width <= 0 || output.height <= 0) {
+    throw new ProviderError('The generator returned a file without a size');
+  }
+  const keys = new Map<GeneratedAsset['role'], string>();
+  for (const [role, asset] of byRole) {
+    const key = `${contentKeyPrefix(row.id)}${role}.${safeExt(asset.ext)}`;
+    await deps.storage.put(key, asset.data, asset.mimeType);
+    keys.set(role, key);
+  }
+  const mediaKey = keys.get('original') as string;
+  const previewKey = keys.get('preview') ?? mediaKey;
+  return {
+    fields: {
+      width: output.width,
+      height: output.height,
+      durationMs: output.durationMs === undefined ? null : Math.round(output.durationMs),
+      mediaKey,
+      previewKey,
+      thumbnailKey: keys.get('thumbnail') ?? previewKey,
+      posterKey: keys.get('poster') ?? null,
+      mimeType: original.mimeType,
+    },
+    keys: [...keys.values()],
+  };
+}
+
+async function callProvider(deps: GenerationDeps, row: ContentRow, signal: AbortSignal, onProgress: (p: number) => void): Promise<GenerationOutput> {
+  const provider = deps.providers.forModel(row.contentType, row.model);
+  const opts = { signal, onProgress };
+  if (row.editOperation) {
+    const parent = row.parentId ? await findById(deps.db, row.parentId) : null;
+    const source = parent?.mediaKey ? await deps.storage.get(parent.mediaKey) : null;
+    if (!parent || !source || !parent.mimeType) throw new ProviderError('The original content is no longer available');
+    return provider.edit(
+      {
+        operation: row.editOperation,
+        contentType: row.contentType,
+        source: { data: source, mimeType: parent.mimeType },
+        prompt: row.prompt,
+        seed: row.seed,
+        strength: row.strength,
+        aspect: row.editParams?.aspect,
+        colour: row.editParams?.colour,
+      },
+      opts,
+    );
+  }
+  let referenceImage: { data: Buffer; mimeType: string } | undefined;
+  if (row.referenceKey) {
+    const data = await deps.storage.get(row.referenceKey);
+    const ext = row.referenceKey.split('.').pop();
+    if (data) referenceImage = { data, mimeType: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` };
+  }
+  return provider.generate(
+    { contentType: row.contentType, model: row.model, prompt: row.prompt, seed: row.seed, strength: row.strength, referenceImage },
+    opts,
+  );
+}
+
+/** Rejects when the signal fires, so a provider that ignores its signal still cannot hold the run. */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fire = () => reject(signal.reason);
+    if (signal.aborted) fire();
+    else signal.addEventListener('abort', fire, { once: true });
+  });
+}
+
+export interface RunOptions {
+  /** pg-boss will retry this job if the run throws (a provider asking to be retried later). */
+  canRetry?: boolean;
+  /** The worker's running items, so its shutdown can hand them back to the queue. */
+  active?: Map<string, AbortController>;
+}
+
+/**
+ * One job: claim the item, render it, store the files, mark it ready and tell the owner. Any
+ * failure fails and refunds it. A second job for the same item, a retry after a crash or a job
+ * for a deleted item finds nothing to claim and ends.
+ */
+export async function runGeneration(deps: GenerationDeps, contentId: string, opts: RunOptions = {}): Promise<void> {
+  const runId = randomUUID();
+  const row = await claimQueued(deps.db, contentId, runId, deps.clock());
+  if (!row) return;
+  const controller = new AbortController();
+  opts.active?.set(contentId, controller);
+  const timer = setTimeout(() => controller.abort({ kind: 'timeout' } satisfies AbortReason), deps.timeoutMs);
+  timer.unref?.();
+  deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId, status: 'processing', progress: 0 });
+
+  let lastProgress = 0;
+  let lastSentAt = 0;
+  const onProgress = (percent: number) => {
+    const progress = Math.max(0, Math.min(99, Math.round(percent)));
+    const now = performance.now();
+    if (progress <= lastProgress || now - lastSentAt < PROGRESS_EVERY_MS) return;
+    lastProgress = progress;
+    lastSentAt = now;
+    deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId, status: 'processing', progress });
+    saveProgress(deps.db, contentId, runId, progress).catch((err: unknown) => deps.log.warn({ err, contentId }, 'could not save progress'));
+  };
+
+  try {
+    const output = await Promise.race([callProvider(deps, row, controller.signal, onProgress), untilAborted(controller.signal)]);
+    if (controller.signal.aborted) throw controller.signal.reason;
+    const { fields, keys } = await storeAssets(deps, row, output);
+    const isReady = await completeRun(deps.db, contentId, runId, fields);
+    if (!isReady) {
+      // Deleted, or failed by the sweep while we worked: what we stored belongs to nobody.
+      await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
+      return;
+    }
+    const content = await loadContentView(deps, contentId);
+    if (content) deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationCompleted, { content });
+  } catch (err) {
+    const abort = controller.signal.aborted ? (controller.signal.reason as AbortReason) : null;
+    if (abort?.kind === 'shutdown') {
+      await requeueRun(deps.db, contentId, runId);
+      return;
+    }
+    if (err instanceof ProviderError && err.retryable && opts.canRetry && !abort) {
+      if (await requeueRun(deps.db, contentId, runId)) {
+        deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId, status: 'queued', progress: 0 });
+        throw err;
+      }
+      return;
+    }
+    const reason =
+      abort?.kind === 'timeout' ? timeoutMessage(deps.timeoutMs) : err instanceof ProviderError ? err.message : MSG.generation.failed;
+    if (!(err instanceof ProviderError) && !abort) deps.log.error({ err, contentId }, 'generation failed unexpectedly');
+    await failAndRefund(deps, contentId, reason, { runId });
+  } finally {
+    clearTimeout(timer);
+    opts.active?.delete(contentId);
+  }
+}
+
+/**
+ * Heals what a crash can leave behind: items "processing" long past their deadline are failed
+ * and refunded; items "queued" whose job was never sent, or whose job ended without running them,
+ * are enqueued again. Every step is guarded, so several workers may sweep at once.
+ */
+export async function sweepGenerations(deps: GenerationDeps): Promise<{ failed: number; requeued: number }> {
+  const now = deps.clock().getTime();
+  let failed = 0;
+  let requeued = 0;
+  const staleBefore = new Date(now - deps.timeoutMs - STALE_MARGIN_MS);
+  for (const id of await listStaleProcessing(deps.db, staleBefore, SWEEP_BATCH)) {
+    if (await failAndRefund(deps, id, timeoutMessage(deps.timeoutMs), { staleBefore })) failed++;
+  }
+  for (const item of await listQueuedForSweep(deps.db, new Date(now - ORPHAN_GRACE_MS), SWEEP_BATCH)) {
+    const state = item.jobId ? await deps.queue.jobState(GENERATION_QUEUE, item.jobId) : null;
+    if (state === 'created' || state === 'retry' || state === 'active') continue;
+    await enqueueGeneration(deps, item.id);
+    requeued++;
+  }
+  if (failed || requeued) deps.log.info({ failed, requeued }, 'generation sweep healed pending items');
+  return { failed, requeued };
+}
+
+export interface GenerationWorker {
+  /** Hands running items back to the queue and stops taking jobs. */
+  stop(): Promise<void>;
+}
+
+/** Starts this process's generation worker (ROLE all or worker): a sweep now, then periodically. */
+export async function startGenerationWorker(deps: GenerationDeps): Promise<GenerationWorker> {
+  await deps.queue.define(generationQueueDefinition(deps.timeoutMs));
+  await sweepGenerations(deps);
+  const active = new Map<string, AbortController>();
+  const running = new Set<Promise<void>>();
+  let isStopping = false;
+  await deps.queue.work<GenerationJobData>(GENERATION_QUEUE, { concurrency: deps.concurrency }, async (job) => {
+    // A job fetched while stopping is left to a later sweep: its item simply stays queued.
+    if (isStopping) return;
+    const run = runGeneration(deps, job.data.contentId, { canRetry: job.retryCount < job.retryLimit, active });
+    running.add(run);
+    try {
+      await run;
+    } finally {
+      running.delete(run);
+    }
+  });
+  let sweeping: Promise<unknown> | null = null;
+  const interval = setInterval(() => {
+    sweeping ??= sweepGenerations(deps)
+      .catch((err: unknown) => deps.log.error({ err }, 'generation sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  }, SWEEP_INTERVAL_MS);
+  interval.unref();
+  return {
+    async stop() {
+      isStopping = true;
+      clearInterval(interval);
+      await deps.queue.offWork(GENERATION_QUEUE);
+      for (const controller of active.values()) controller.abort({ kind: 'shutdown' } satisfies AbortReason);
+      await Promise.allSettled([...running, sweeping]);
+    },
+  };
+}

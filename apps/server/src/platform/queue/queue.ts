@@ -1,0 +1,151 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/db.js';
+
+export interface QueueDefinition {
+  name: string;
+  /** Retries after a handler throws (a crash or an infrastructure error, not a provider refusal). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job still active after this long is failed by pg-boss and retried. */
+  expireInSeconds: number;
+}
+
+export interface QueueJob<T> {
+  id: string;
+  data: T;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export interface Queue {
+  /** Declares a queue; safe to repeat. Applied on start, or at once when already started. */
+  define(def: QueueDefinition): Promise<void>;
+  /** Starts the engine (creating its schema on first use); later calls wait for the first. */
+  start(): Promise<void>;
+  send<T extends object>(name: string, data: T): Promise<string>;
+  /** Runs `handler` for jobs of `name`, `concurrency` at a time, in this process. */
+  work<T extends object>(name: string, opts: { concurrency: number }, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
+  /** Stops this process's workers for `name` from fetching more jobs (running handlers go on). */
+  offWork(name: string): Promise<void>;
+  jobState(name: string, id: string): Promise<JobState | null>;
+  /** Stops fetching; waits up to `timeoutMs` for running handlers. */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
+}
+
+export interface QueueOptions {
+  database: Pick<Database, 'kind' | 'query' | 'exec'>;
+  /** PostgreSQL: pg-boss opens its own pool, so queue polling never waits for API connections. */
+  connectionString?: string;
+  log: { error(obj: object, msg?: string): void };
+  /** How often an idle worker looks for jobs; a send in this process wakes it at once. */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss over the app's database connection. PGlite has one connection and no multi-statement
+ * prepared queries, so parameterless scripts (pg-boss's locked migrations) go through `exec`.
+ */
+export function sqlAdapter(database: QueueOptions['database']): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return database.query(text, values);
+      try {
+        return await database.query(text);
+      } catch (err) {
+        if (!(err instanceof Error) || !/multiple commands/i.test(err.message)) throw err;
+        await database.exec(text);
+        return { rows: [] };
+      }
+    },
+  };
+}
+
+export function createQueue(opts: QueueOptions): Queue {
+  const boss = new PgBoss({
+    ...(opts.connectionString ? { connectionString: opts.connectionString, max: 4 } : { db: sqlAdapter(opts.database) }),
+    schema: 'pgboss',
+    // Keeps finished jobs queryable for a week, then pg-boss's maintenance removes them.
+    deleteAfterDays: 7,
+    schedule: false,
+  });
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+
+  const definitions = new Map<string, QueueDefinition>();
+  const workerIds = new Map<string, string[]>();
+  let starting: Promise<void> | null = null;
+  let isStarted = false;
+  let isStopped = false;
+
+  async function apply(def: QueueDefinition): Promise<void> {
+    const options = {
+      name: def.name,
+      retryLimit: def.retryLimit,
+      retryDelay: def.retryDelaySeconds,
+      expireInSeconds: def.expireInSeconds,
+    };
+    await boss.createQueue(def.name, options);
+    await boss.updateQueue(def.name, options);
+  }
+
+  async function start(): Promise<void> {
+    if (isStopped) throw new Error('the job queue has been stopped');
+    starting ??= (async () => {
+      await boss.start();
+      for (const def of definitions.values()) await apply(def);
+      isStarted = true;
+    })();
+    await starting;
+  }
+
+  return {
+    async define(def) {
+      definitions.set(def.name, def);
+      if (isStarted) await apply(def);
+    },
+    start,
+    async send(name, data) {
+      await start();
+      const id = await boss.send(name, data);
+      if (!id) throw new Error(`queue ${name} refused a job`);
+      // Wake an idle local worker instead of waiting for its next poll.
+      for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      return id;
+    },
+    async work(name, { concurrency }, handler) {
+      await start();
+      const ids = workerIds.get(name) ?? [];
+      for (let i = 0; i < concurrency; i++) {
+        ids.push(
+          await boss.work<object>(
+            name,
+            { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+            async ([job]) => {
+              if (!job) return;
+              await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            },
+          ),
+        );
+      }
+      workerIds.set(name, ids);
+    },
+    async offWork(name) {
+      const ids = workerIds.get(name) ?? [];
+      workerIds.delete(name);
+      for (const id of ids) await boss.offWork({ id });
+    },
+    async jobState(name, id) {
+      await start();
+      const job = await boss.getJobById(name, id, { includeArchive: true });
+      return job ? (job as { state: JobState }).state : null;
+    },
+    async stop({ timeoutMs = 10_000 } = {}) {
+      isStopped = true;
+      if (!starting) return;
+      await starting.catch(() => undefined);
+      if (!isStarted) return;
+      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+    },
+  };
+}

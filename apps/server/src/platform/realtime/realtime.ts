@@ -1,0 +1,99 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import {
+  MSG,
+  userRoom,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@atelier/shared';
+import type { Db } from '../db/db.js';
+import { resolveAuth, type AuthUser, type TokenService } from '../http/auth.js';
+
+export interface SocketData {
+  user: AuthUser;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The Socket.IO side of the app, usable before it is attached to a server (events then reach nobody). */
+export interface Realtime {
+  readonly io: RealtimeServer;
+  /** Sends an event to every open socket of one user. */
+  toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  /** Runs for every authenticated connection; modules (messaging) register their handlers here. */
+  onConnection(handler: (socket: RealtimeSocket) => void): void;
+  attach(server: HttpServer): void;
+  /** Disconnects every client; the HTTP server itself is closed by the app. */
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  db: Db;
+  tokens: TokenService;
+  corsOrigins?: string[];
+  /**
+   * Fans events out across processes (DESIGN.md §1). Unset, events reach only this process's
+   * sockets, which is all a single-process deployment has. See postgres-adapter.ts.
+   */
+  adapter?: Parameters<RealtimeServer['adapter']>[0];
+}
+
+function handshakeToken(socket: RealtimeSocket): string | undefined {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === 'string' && auth.token !== '') return auth.token.replace(/^Bearer\s+/i, '');
+  const header = socket.handshake.headers.authorization;
+  if (typeof header === 'string' && /^Bearer\s+\S+/i.test(header)) return header.replace(/^Bearer\s+/i, '');
+  return undefined;
+}
+
+export function createRealtime(opts: RealtimeOptions): Realtime {
+  const io: RealtimeServer = new Server({
+    serveClient: false,
+    cors: opts.corsOrigins ? { origin: opts.corsOrigins, credentials: true } : undefined,
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
+  });
+  const handlers: ((socket: RealtimeSocket) => void)[] = [];
+  let isAttached = false;
+
+  io.use((socket, next) => {
+    const token = handshakeToken(socket);
+    if (!token) return next(new Error(MSG.messaging.tokenMissing));
+    resolveAuth(opts.db, opts.tokens, token).then(
+      (user) => {
+        socket.data.user = user;
+        next();
+      },
+      (err: unknown) => next(new Error(err instanceof Error ? err.message : MSG.auth.authenticationFailed)),
+    );
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.user.id));
+    for (const handler of handlers) handler(socket);
+  });
+
+  return {
+    io,
+    toUser(userId, event, payload) {
+      // The generic event/payload pair is checked by the signature; Socket.IO's own typing can't follow it.
+      (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    onConnection(handler) {
+      handlers.push(handler);
+    },
+    attach(server) {
+      if (isAttached) return;
+      io.attach(server);
+      isAttached = true;
+    },
+    async close() {
+      io.disconnectSockets(true);
+      if (isAttached) io.engine.close();
+      // Adapters with their own connections (Postgres) release them here.
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+    },
+  };
+}

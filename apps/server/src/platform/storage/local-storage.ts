@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { MEDIA_PREFIX, assertSafeKey, type Storage } from './storage.js';
+
+/** Media on this machine's disk under DATA_DIR/media, served by the app at /media/. */
+export class LocalDiskStorage implements Storage {
+  constructor(readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key.replace(/\/$/, ''));
+    return path.join(this.root, ...key.split('/').filter(Boolean));
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file and a crash leaves no torn one.
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(keyOrPrefix: string): Promise<void> {
+    await fs.rm(this.pathOf(keyOrPrefix), { recursive: true, force: true });
+  }
+
+  url(key: string): string {
+    return `${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}

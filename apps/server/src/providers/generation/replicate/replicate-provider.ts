@@ -1,0 +1,561 @@
+/**
+ * The hosted generation provider: Replicate's predictions HTTP API.
+ *
+ * A prediction is created (POST /v1/models/{owner}/{name}/predictions for official models, POST
+ * /v1/predictions with a version for versioned ones), polled (GET /v1/predictions/{id}) until it
+ * succeeds, fails or is cancelled, and its output file is downloaded and turned into the asset
+ * roles the worker stores. We never send `Prefer: wait`: a blocking create that is aborted before
+ * it answers leaves a prediction running (and billed) whose id we never learnt, so we could not
+ * cancel it. Aborting a call cancels the prediction (POST /v1/predictions/{id}/cancel).
+ *
+ * Edits: upscale, crop and recolour are exact image operations, done here with the local
+ * renderer's editor; a variation is a new prediction with the source as reference image.
+ */
+import { MODELS_BY_TYPE, type ContentType } from '@atelier/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import {
+  ProviderError,
+  type EditInput,
+  type GeneratedAsset,
+  type GenerationInput,
+  type GenerationOutput,
+  type GenerationProvider,
+  type ProviderCallOptions,
+} from '../types.js';
+import { CallContext } from '../local/call-context.js';
+import { editContent, loopPreview } from '../local/edit.js';
+import { bundledFfmpegPath, firstFramePng, probeVideo, runFfmpeg, withTempDir, writeTemp } from '../local/ffmpeg.js';
+import { PREVIEW_SIZE, THUMBNAIL_SIZE, webpPreview } from '../local/stills.js';
+import { readTheme } from '../local/theme.js';
+
+export interface ReplicateProviderOptions {
+  apiToken: string;
+  /** Default https://api.replicate.com */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Time between status checks, default 1000 ms. */
+  pollIntervalMs?: number;
+  /** ffmpeg for video posters and GIF conversion; default the bundled binary. */
+  ffmpegPath?: string;
+}
+
+type AspectRatio = '1:1' | '16:9' | '9:16' | '3:2';
+
+interface RouteInput {
+  prompt: string;
+  seed: number;
+  /** Variation strength 0-100. */
+  strength: number;
+  aspect: AspectRatio;
+  /** A reference image as a data URI or a Replicate file URL. */
+  image?: string;
+}
+
+interface Route {
+  /** owner/name of the hosted model. */
+  model: string;
+  /** Set for community models, which run by version (POST /v1/predictions). */
+  version?: string;
+  /** What the output file is turned into: the image as is, or a video; `gif` converts a video clip. */
+  output: 'image' | 'svg' | 'video' | 'gif';
+  /** Whether the model takes a reference image; if not, one given is not sent. */
+  takesImage: boolean;
+  input(i: RouteInput): Record<string, unknown>;
+}
+
+/** prompt_strength in Replicate's img2img sense: 1 ignores the image. Our strength is "how different". */
+const promptStrength = (strength: number) => Math.min(0.95, Math.max(0.05, strength / 100));
+
+const SDXL_SIZES: Record<AspectRatio, [number, number]> = {
+  '1:1': [1024, 1024],
+  '16:9': [1344, 768],
+  '9:16': [768, 1344],
+  '3:2': [1216, 832],
+};
+
+const RECRAFT_SIZES: Record<AspectRatio, string> = {
+  '1:1': '1024x1024',
+  '16:9': '1820x1024',
+  '9:16': '1024x1820',
+  '3:2': '1536x1024',
+};
+
+/**
+ * Catalogue model (per content type) → hosted model on Replicate, with its input fields. Runway
+ * and Pika are not hosted on Replicate: Runway Gen-3 runs as Kling v2.0 (cinematic text/image to
+ * video) and Pika as PixVerse v4 (fast, stylised clips). The catalogue's default model
+ * (stable-diffusion-xl) only makes stills, so for loops and GIFs it runs Luma Ray Flash 2 in loop
+ * mode (a GIF is converted from its clip) and for vectors Recraft V3 SVG, which writes real SVG.
+ */
+export const REPLICATE_MODELS: Record<string, Route> = {
+  'photo/flux-pro': {
+    model: 'black-forest-labs/flux-1.1-pro',
+    output: 'image',
+    takesImage: true,
+    input: ({ prompt, seed, aspect, image }) => ({
+      prompt,
+      seed,
+      aspect_ratio: aspect,
+      output_format: 'png',
+      safety_tolerance: 2,
+      ...(image ? { image_prompt: image } : {}),
+    }),
+  },
+  'photo/flux-dev': {
+    model: 'black-forest-labs/flux-dev',
+    output: 'image',
+    takesImage: true,
+    input: ({ prompt, seed, aspect, image, strength }) => ({
+      prompt,
+      seed,
+      aspect_ratio: aspect,
+      output_format: 'png',
+      num_outputs: 1,
+      // go_fast outputs are not reproducible even with a seed.
+      go_fast: false,
+      ...(image ? { image, prompt_strength: promptStrength(strength) } : {}),
+    }),
+  },
+  'photo/flux-schnell': {
+    model: 'black-forest-labs/flux-schnell',
+    output: 'image',
+    takesImage: false,
+    input: ({ prompt, seed, aspect }) => ({ prompt, seed, aspect_ratio: aspect, output_format: 'png', num_outputs: 1 }),
+  },
+  'illustration/stable-diffusion-xl': {
+    model: 'stability-ai/sdxl',
+    version: '7762fd07cf82c948538e41f63f77d685e02b063e37e496e96eefd46c929f9bdc',
+    output: 'image',
+    takesImage: true,
+    input: ({ prompt, seed, aspect, image, strength }) => ({
+      prompt,
+      seed,
+      width: SDXL_SIZES[aspect][0],
+      height: SDXL_SIZES[aspect][1],
+      num_outputs: 1,
+      apply_watermark: false,
+      ...(image ? { image, prompt_strength: promptStrength(strength) } : {}),
+    }),
+  },
+  'vector/stable-diffusion-xl': {
+    model: 'recraft-ai/recraft-v3-svg',
+    output: 'svg',
+    takesImage: false,
+    input: ({ prompt, aspect }) => ({ prompt, size: RECRAFT_SIZES[aspect], style: 'any' }),
+  },
+  'loops/stable-diffusion-xl': {
+    model: 'luma/ray-flash-2-540p',
+    output: 'video',
+    takesImage: true,
+    input: ({ prompt, aspect, image }) => ({
+      prompt,
+      loop: true,
+      duration: 5,
+      aspect_ratio: aspect,
+      ...(image ? { start_image_url: image } : {}),
+    }),
+  },
+  'gif/stable-diffusion-xl': {
+    model: 'luma/ray-flash-2-540p',
+    output: 'gif',
+    takesImage: true,
+    input: ({ prompt, aspect, image }) => ({
+      prompt,
+      loop: true,
+      duration: 5,
+      aspect_ratio: aspect,
+      ...(image ? { start_image_url: image } : {}),
+    }),
+  },
+  'video/runway-gen3': {
+    model: 'kwaivgi/kling-v2.0',
+    output: 'video',
+    takesImage: true,
+    input: ({ prompt, aspect, image }) => ({
+      prompt,
+      aspect_ratio: aspect,
+      duration: 5,
+      cfg_scale: 0.5,
+      ...(image ? { start_image: image } : {}),
+    }),
+  },
+  'video/luma-dream': {
+    model: 'luma/ray',
+    output: 'video',
+    takesImage: true,
+    input: ({ prompt, aspect, image }) => ({
+      prompt,
+      aspect_ratio: aspect,
+      ...(image ? { start_image_url: image } : {}),
+    }),
+  },
+  'video/pika-labs': {
+    model: 'pixverse/pixverse-v4',
+    output: 'video',
+    takesImage: true,
+    input: ({ prompt, seed, aspect, image }) => ({
+      prompt,
+      seed,
+      quality: '720p',
+      duration: 5,
+      aspect_ratio: aspect,
+      ...(image ? { image } : {}),
+    }),
+  },
+};
+
+const DEFAULT_ASPECT: Record<ContentType, AspectRatio> = {
+  photo: '3:2',
+  illustration: '1:1',
+  vector: '1:1',
+  gif: '1:1',
+  loops: '1:1',
+  video: '16:9',
+};
+
+function aspectFor(type: ContentType, prompt: string): AspectRatio {
+  const cue = readTheme(prompt).aspect;
+  if (cue === 'wide') return '16:9';
+  if (cue === 'tall') return '9:16';
+  if (cue === 'square') return '1:1';
+  return DEFAULT_ASPECT[type];
+}
+
+interface Prediction {
+  id: string;
+  status: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
+  output?: unknown;
+  error?: unknown;
+  logs?: string | null;
+}
+
+const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
+/** Files up to this size travel inline as data URIs (Replicate's advice); bigger ones are uploaded. */
+const INLINE_LIMIT = 1024 * 1024;
+
+export function createReplicateProvider(opts: ReplicateProviderOptions): GenerationProvider {
+  const baseUrl = (opts.baseUrl ?? 'https://api.replicate.com').replace(/\/+$/, '');
+  const doFetch = opts.fetch ?? fetch;
+  const pollIntervalMs = opts.pollIntervalMs ?? 1000;
+  const ffmpeg = () => (opts.ffmpegPath ? Promise.resolve(opts.ffmpegPath) : bundledFfmpegPath());
+
+  /** One API call; HTTP failures become ProviderErrors that say what to do about them. */
+  async function api<T>(
+    path: string,
+    ctx: CallContext,
+    init: { method: string; body?: unknown; form?: FormData },
+  ): Promise<T> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${opts.apiToken}` };
+    let body: string | FormData | undefined;
+    if (init.form) body = init.form;
+    else if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: init.method,
+        headers,
+        body,
+        signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(60_000)]),
+      });
+    } catch (error) {
+      if (ctx.signal.aborted) throw ctx.abortError();
+      throw new ProviderError(
+        `Could not reach Replicate: ${error instanceof Error ? error.message : String(error)}`,
+        true,
+      );
+    }
+    const text = await response.text().catch(() => '');
+    if (!response.ok) throw httpError(response.status, text);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ProviderError('Replicate answered with something that is not JSON', true);
+    }
+  }
+
+  async function referenceUrl(image: { data: Buffer; mimeType: string }, ctx: CallContext): Promise<string> {
+    const mime = (await fileTypeFromBuffer(image.data))?.mime ?? image.mimeType;
+    if (image.data.length <= INLINE_LIMIT) return `data:${mime};base64,${image.data.toString('base64')}`;
+    const form = new FormData();
+    form.append(
+      'content',
+      new Blob([new Uint8Array(image.data)], { type: mime }),
+      `reference.${mime.split('/')[1] ?? 'bin'}`,
+    );
+    const file = await api<{ urls?: { get?: string } }>('/v1/files', ctx, { method: 'POST', form });
+    if (!file.urls?.get)
+      throw new ProviderError('Replicate did not return a URL for the uploaded reference image', true);
+    return file.urls.get;
+  }
+
+  async function cancel(id: string): Promise<void> {
+    // Best effort, on its own clock: the call's own signal is already aborted.
+    await doFetch(`${baseUrl}/v1/predictions/${encodeURIComponent(id)}/cancel`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${opts.apiToken}` },
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => undefined);
+  }
+
+  async function run(route: Route, input: Record<string, unknown>, ctx: CallContext): Promise<Prediction> {
+    const [owner, name] = route.model.split('/');
+    const created = route.version
+      ? await api<Prediction>('/v1/predictions', ctx, { method: 'POST', body: { version: route.version, input } })
+      : await api<Prediction>(`/v1/models/${owner}/${name}/predictions`, ctx, { method: 'POST', body: { input } });
+    if (!created.id) throw new ProviderError('Replicate did not return a prediction id', true);
+    ctx.progress(8);
+    let prediction = created;
+    let creep = 8;
+    let failures = 0;
+    try {
+      while (!TERMINAL.has(prediction.status)) {
+        await sleep(pollIntervalMs, ctx.signal);
+        ctx.check();
+        try {
+          prediction = await api<Prediction>(`/v1/predictions/${encodeURIComponent(created.id)}`, ctx, {
+            method: 'GET',
+          });
+          failures = 0;
+        } catch (error) {
+          // A dropped poll is not a failed prediction: retry transient errors a few times.
+          if (error instanceof ProviderError && error.retryable && !ctx.signal.aborted && ++failures < 4) continue;
+          throw error;
+        }
+        const reported = progressFromLogs(prediction.logs);
+        creep = reported === undefined ? creep + (80 - creep) * 0.08 : 10 + reported * 0.7;
+        ctx.progress(creep);
+      }
+    } catch (error) {
+      if (ctx.signal.aborted) {
+        await cancel(created.id);
+        throw ctx.abortError();
+      }
+      throw error;
+    }
+    if (prediction.status === 'failed') {
+      throw new ProviderError(
+        typeof prediction.error === 'string' && prediction.error
+          ? prediction.error
+          : 'The model failed without giving a reason',
+      );
+    }
+    if (prediction.status !== 'succeeded') throw new ProviderError('The prediction was cancelled on Replicate');
+    return prediction;
+  }
+
+  async function download(url: string, ctx: CallContext): Promise<Buffer> {
+    let response: Response;
+    try {
+      // Output files are served from Replicate's CDN: never send the API token along.
+      response = await doFetch(url, { signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(300_000)]) });
+    } catch (error) {
+      if (ctx.signal.aborted) throw ctx.abortError();
+      throw new ProviderError(
+        `Could not download the result from Replicate: ${error instanceof Error ? error.message : String(error)}`,
+        true,
+      );
+    }
+    if (!response.ok)
+      throw new ProviderError(
+        `Could not download the result from Replicate (${response.status})`,
+        response.status >= 500,
+      );
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  async function generate(input: GenerationInput, ctx: CallContext, route: Route): Promise<GenerationOutput> {
+    ctx.check();
+    ctx.progress(2);
+    const image = input.referenceImage && route.takesImage ? await referenceUrl(input.referenceImage, ctx) : undefined;
+    const aspect = aspectFor(input.contentType, input.prompt);
+    const prediction = await run(
+      route,
+      route.input({ prompt: input.prompt, seed: input.seed, strength: input.strength, aspect, image }),
+      ctx,
+    );
+    const url = firstUrl(prediction.output);
+    if (!url) throw new ProviderError('Replicate returned no output file');
+    const data = await download(url, ctx);
+    ctx.progress(85);
+    const output = await toAssets(data, route, input.contentType, ctx, ffmpeg);
+    ctx.progress(100);
+    return output;
+  }
+
+  function routeFor(contentType: ContentType, model: string): Route {
+    const route = REPLICATE_MODELS[`${contentType}/${model}`];
+    if (!route) throw new ProviderError(`The model ${model} is not available for ${contentType} on Replicate`);
+    return route;
+  }
+
+  return {
+    name: 'replicate',
+
+    async generate(input: GenerationInput, callOptions: ProviderCallOptions): Promise<GenerationOutput> {
+      const ctx = new CallContext(callOptions, 'Generation');
+      return guard(ctx, () => generate(input, ctx, routeFor(input.contentType, input.model)));
+    },
+
+    async edit(input: EditInput, callOptions: ProviderCallOptions): Promise<GenerationOutput> {
+      const ctx = new CallContext(callOptions, 'Edit');
+      return guard(ctx, async () => {
+        ctx.check();
+        const output = await editContent(input, ctx, ffmpeg, (request) => {
+          // The source says nothing about its model: a variation uses the type's first catalogue model.
+          const model = MODELS_BY_TYPE[request.contentType][0]?.id ?? request.model;
+          return generate({ ...request, model }, ctx, routeFor(request.contentType, model));
+        });
+        ctx.progress(100);
+        return output;
+      });
+    },
+  };
+}
+
+function httpError(status: number, body: string): ProviderError {
+  let detail = '';
+  try {
+    const parsed = JSON.parse(body) as { detail?: unknown; title?: unknown };
+    detail = typeof parsed.detail === 'string' ? parsed.detail : typeof parsed.title === 'string' ? parsed.title : '';
+  } catch {
+    detail = body.slice(0, 200);
+  }
+  const suffix = detail ? `: ${detail}` : '';
+  if (status === 401 || status === 403)
+    return new ProviderError(`Replicate rejected the API token (${status})${suffix}`);
+  if (status === 402)
+    return new ProviderError(`The Replicate account has no credit left for this model (402)${suffix}`);
+  if (status === 404) return new ProviderError(`Replicate does not know this model or prediction (404)${suffix}`);
+  if (status === 422) return new ProviderError(`Replicate rejected the request as invalid (422)${suffix}`);
+  if (status === 429)
+    return new ProviderError(`Replicate is rate limiting requests; try again shortly (429)${suffix}`, true);
+  if (status >= 500) return new ProviderError(`Replicate is having trouble (${status})${suffix}`, true);
+  return new ProviderError(`Replicate refused the request (${status})${suffix}`);
+}
+
+function firstUrl(output: unknown): string | undefined {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return output.find((o): o is string => typeof o === 'string');
+  return undefined;
+}
+
+/** The last "NN%" a model printed (tqdm progress bars), if any. */
+function progressFromLogs(logs: string | null | undefined): number | undefined {
+  if (!logs) return undefined;
+  const all = [...logs.matchAll(/(\d{1,3})%\|/g)];
+  const last = all[all.length - 1]?.[1];
+  return last === undefined ? undefined : Math.min(100, Number(last));
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+async function toAssets(
+  data: Buffer,
+  route: Route,
+  contentType: ContentType,
+  ctx: CallContext,
+  ffmpeg: () => Promise<string>,
+): Promise<GenerationOutput> {
+  const head = data.subarray(0, 1024).toString('utf8');
+  if (route.output === 'svg' || /^\uFEFF?\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(head)) {
+    if (!/<svg[\s>]/i.test(head)) throw new ProviderError('The model did not return an SVG');
+    const meta = await sharp(data).metadata();
+    return { assets: await stillAssets(data, 'image/svg+xml', 'svg'), width: meta.width, height: meta.height };
+  }
+  const type = await fileTypeFromBuffer(data);
+  if (!type) throw new ProviderError('Replicate returned a file of an unknown type');
+  if (type.mime.startsWith('image/')) {
+    const meta = await sharp(data).metadata();
+    return { assets: await stillAssets(data, type.mime, type.ext), width: meta.width, height: meta.height };
+  }
+  if (!type.mime.startsWith('video/')) throw new ProviderError(`Replicate returned an unexpected ${type.mime} file`);
+  const binary = await ffmpeg();
+  return withTempDir(async (dir) => {
+    const file = await writeTemp(dir, `output.${type.ext}`, data);
+    const facts = await probeVideo(binary, file, ctx);
+    if (route.output === 'gif') return gifFromVideo(binary, dir, file, ctx);
+    const first = await firstFramePng(binary, file, ctx);
+    const assets: GeneratedAsset[] = [
+      { role: 'original', mimeType: type.mime, ext: type.ext, data },
+      {
+        role: 'poster',
+        mimeType: 'image/jpeg',
+        ext: 'jpg',
+        data: await sharp(first).jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
+      },
+      {
+        role: 'thumbnail',
+        mimeType: 'image/webp',
+        ext: 'webp',
+        data: await webpPreview(sharp(first), THUMBNAIL_SIZE, 76),
+      },
+    ];
+    if (contentType === 'loops') assets.push(await loopPreview(binary, file, facts.width, facts.height, ctx));
+    return { assets, width: facts.width, height: facts.height, durationMs: facts.durationMs };
+  });
+}
+
+async function stillAssets(data: Buffer, mimeType: string, ext: string): Promise<GeneratedAsset[]> {
+  const [preview, thumbnail] = await Promise.all([
+    webpPreview(sharp(data), PREVIEW_SIZE, 82),
+    webpPreview(sharp(data), THUMBNAIL_SIZE, 76),
+  ]);
+  return [
+    { role: 'original', mimeType, ext, data },
+    { role: 'preview', mimeType: 'image/webp', ext: 'webp', data: preview },
+    { role: 'thumbnail', mimeType: 'image/webp', ext: 'webp', data: thumbnail },
+  ];
+}
+
+/** A looping GIF from a short clip: 12 fps, 480 px, one palette for the whole clip. */
+async function gifFromVideo(binary: string, dir: string, file: string, ctx: CallContext): Promise<GenerationOutput> {
+  const out = path.join(dir, 'output.gif');
+  const filter =
+    'fps=12,scale=480:-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=4';
+  await runFfmpeg(binary, ['-loglevel', 'error', '-i', file, '-filter_complex', filter, '-loop', '0', '-y', out], ctx);
+  const gif = await readFile(out);
+  const meta = await sharp(gif, { animated: true }).metadata();
+  const timing = { loop: 0, ...(meta.delay ? { delay: meta.delay } : {}) };
+  const [preview, thumbnail] = await Promise.all([
+    sharp(gif, { animated: true })
+      .webp({ ...timing, quality: 80, effort: 2 })
+      .toBuffer(),
+    webpPreview(sharp(gif), THUMBNAIL_SIZE, 76),
+  ]);
+  return {
+    assets: [
+      { role: 'original', mimeType: 'image/gif', ext: 'gif', data: gif },
+      { role: 'preview', mimeType: 'image/webp', ext: 'webp', data: preview },
+      { role: 'thumbnail', mimeType: 'image/webp', ext: 'webp', data: thumbnail },
+    ],
+    width: meta.width,
+    height: meta.pageHeight ?? meta.height,
+    durationMs: meta.delay?.reduce((a, b) => a + b, 0),
+  };
+}
+
+async function guard<T>(ctx: CallContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (ctx.signal.aborted) throw ctx.abortError();
+    if (error instanceof ProviderError) throw error;
+    throw new ProviderError(`The Replicate provider failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

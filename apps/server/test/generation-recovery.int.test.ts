@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Content, LedgerEntry } from '@atelier/shared';
+import { applyCredits } from '../src/modules/credits/credits.service.js';
+import { ledgerSum } from '../src/modules/credits/credits.repository.js';
+import { GENERATION_QUEUE, generationDeps } from '../src/modules/generation/generation.deps.js';
+import { insertRequested } from '../src/modules/generation/generation.repository.js';
+import { ORPHAN_GRACE_MS, STALE_MARGIN_MS, startGenerationWorker } from '../src/modules/generation/generation.worker.js';
+import { createTestApp, type TestContext } from './app.js';
+import { createUser, fakeProvider, waitFor, type TestUser } from './factories.js';
+
+// What a crash leaves behind, and what a (re)starting worker does about it. Workers are started
+// by the tests themselves, as a process restart would.
+const provider = fakeProvider('succeed');
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => t.close());
+
+const api = (path: string) => `/api/v1${path}`;
+const TIMEOUT_MS = 300_000;
+
+async function show(user: TestUser, id: string): Promise<Content> {
+  return (await t.app.inject({ method: 'GET', url: api(`/content/${id}`), headers: user.headers })).json().data;
+}
+
+async function balanceOf(user: TestUser): Promise<number> {
+  return (await t.app.inject({ method: 'GET', url: api('/credits/balance'), headers: user.headers })).json().data.credits;
+}
+
+async function ledger(user: TestUser): Promise<LedgerEntry[]> {
+  return (await t.app.inject({ method: 'GET', url: api('/credits/history?pageSize=100'), headers: user.headers })).json().data;
+}
+
+async function generate(user: TestUser, prompt: string): Promise<Content> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: api('/content/generate'),
+    headers: user.headers,
+    payload: { contentType: 'photo', prompt, model: 'flux-dev' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data;
+}
+
+const statusIs = (user: TestUser, id: string, status: Content['status']) =>
+  waitFor(async () => {
+    const item = await show(user, id);
+    return item.status === status ? item : undefined;
+  }, 15_000, `content ${id} to be ${status}`);
+
+/** Moves the app clock to `ms` after a database timestamp (row times come from the database). */
+async function advancePast(id: string, column: 'created_at' | 'enqueued_at', ms: number): Promise<void> {
+  const row = (await t.deps.database.query<{ at: Date }>(`SELECT ${column} AS at FROM content WHERE id = $1`, [id])).rows[0];
+  const target = new Date(row!.at).getTime() + ms;
+  const now = t.clock.now().getTime();
+  if (target > now) t.clock.advance(target - now);
+}
+
+describe('worker start heals what a crash left', () => {
+  it('fails and refunds an item stuck in processing past its deadline, once', async () => {
+    const user = await createUser(t.deps, { credits: 10 });
+    const item = await generate(user, 'Claimed by a worker that then died');
+    const startedAt = new Date(t.clock.now().getTime() - TIMEOUT_MS - STALE_MARGIN_MS - 1000);
+    await t.deps.database.query("UPDATE content SET status = 'processing', run_id = $2, started_at = $3 WHERE id = $1", [
+      item.id,
+      randomUUID(),
+      startedAt,
+    ]);
+
+    const worker = await startGenerationWorker(generationDeps(t.deps));
+    try {
+      expect(await show(user, item.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'Generation timed out after 300 seconds',
+        refunded: 5,
+      });
+      expect(await balanceOf(user)).toBe(10);
+      // Its original job is still in the queue; running it now finds nothing to do.
+      await waitFor(async () => {
+        const rows = await t.deps.database.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'contentId' = $2 AND state IN ('created', 'retry', 'active')",
+          [GENERATION_QUEUE, item.id],
+        );
+        return rows.rows[0]?.n === 0 ? true : undefined;
+      });
+      expect((await ledger(user)).filter((e) => e.kind === 'refund')).toHaveLength(1);
+      expect((await show(user, item.id)).status).toBe('failed');
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('enqueues an item committed just before a crash that lost its enqueue', async () => {
+    const user = await createUser(t.deps, { credits: 10 });
+    const id = randomUUID();
+    // The request's transaction, committed, with the process gone before it could enqueue.
+    await t.deps.database.db.transaction(async (tx) => {
+      await insertRequested(tx, {
+        id,
+        userId: user.id,
+        title: 'Generated Photo',
+        prompt: 'Orphaned by a crash',
+        model: 'flux-dev',
+        contentType: 'photo',
+        seed: 7,
+        cost: 5,
+        charged: 5,
+      });
+      await applyCredits(tx, { userId: user.id, delta: -5, kind: 'generation_charge', contentId: id, idempotencyKey: `gen:${id}` });
+    });
+    await advancePast(id, 'created_at', ORPHAN_GRACE_MS + 1000);
+
+    const worker = await startGenerationWorker(generationDeps(t.deps));
+    try {
+      const done = await statusIs(user, id, 'ready');
+      expect(done.mediaUrl).toBe(`/media/content/${id}/original.png`);
+      expect(await balanceOf(user)).toBe(5);
+      expect((await ledger(user)).map((e) => e.kind)).toEqual(['generation_charge', 'signup_grant']);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('hands running items back to the queue on shutdown; the next worker finishes them without a second charge', async () => {
+    provider.mode = 'hang';
+    const user = await createUser(t.deps, { credits: 10 });
+    const first = await startGenerationWorker(generationDeps(t.deps));
+    const item = await generate(user, 'Interrupted by a deploy');
+    try {
+      await statusIs(user, item.id, 'processing');
+    } finally {
+      await first.stop();
+    }
+    expect(await show(user, item.id)).toMatchObject({ status: 'queued', refunded: 0 });
+    expect(await balanceOf(user)).toBe(5);
+
+    provider.mode = 'succeed';
+    await advancePast(item.id, 'enqueued_at', ORPHAN_GRACE_MS + 1000);
+    const second = await startGenerationWorker(generationDeps(t.deps));
+    try {
+      await statusIs(user, item.id, 'ready');
+    } finally {
+      await second.stop();
+    }
+    const attempts = await t.deps.database.query<{ attempts: number }>('SELECT attempts FROM content WHERE id = $1', [item.id]);
+    expect(attempts.rows[0]?.attempts).toBe(2);
+    expect(await balanceOf(user)).toBe(5);
+    expect(await ledgerSum(t.deps.database.db, user.id)).toBe(5);
+    expect((await ledger(user)).filter((e) => e.kind === 'generation_charge')).toHaveLength(1);
+  });
+});

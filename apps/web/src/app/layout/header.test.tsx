@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { mockServer, renderWithStore, signedInState } from '../../features/auth/testing/render-with-store';
+import { Header } from './header';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Header', () => {
+  it('links to the main sections', () => {
+    mockServer({});
+    renderWithStore(<Header />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Gallery' })).toHaveAttribute('href', '/gallery');
+    expect(within(nav).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(within(nav).getByRole('link', { name: 'Careers' })).toHaveAttribute('href', '/careers');
+    expect(within(nav).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help-center');
+    expect(screen.getByRole('link', { name: 'Atelier, home' })).toHaveAttribute('href', '/');
+  });
+
+  it('asks a signed-out visitor to sign in when they press Create', async () => {
+    mockServer({});
+    const { user, store } = renderWithStore(<Header />);
+    await user.click(screen.getAllByRole('button', { name: 'Create' })[0]!);
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.modelDialog.isOpen).toBe(false);
+  });
+
+  it('opens the Generate dialog for photos when a signed-in member presses Create', async () => {
+    mockServer({});
+    const { user, store } = renderWithStore(<Header />, { preloadedState: signedInState() });
+    await user.click(screen.getAllByRole('button', { name: 'Create' })[0]!);
+    expect(store.getState().ui.modelDialog).toMatchObject({ isOpen: true, contentType: 'photo' });
+    expect(store.getState().ui.authModal.isOpen).toBe(false);
+  });
+
+  it('opens the mobile menu, and closes it on navigation and on Escape', async () => {
+    mockServer({});
+    const { user, store } = renderWithStore(<Header />);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(store.getState().ui.isMenuOpen).toBe(true);
+    const mobileNav = screen.getByRole('navigation', { name: 'Main, mobile' });
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(within(mobileNav).getByRole('link', { name: 'Pricing' }));
+    expect(store.getState().ui.isMenuOpen).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(store.getState().ui.isMenuOpen).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(store.getState().ui.isMenuOpen).toBe(false);
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,113 @@
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { uiActions } from '../../features/ui/ui-slice';
+import { AuthControls } from '../../features/auth/components/auth-controls';
+import { Button, CloseIcon, MenuIcon, SparklesIcon, cx } from '../../components/ui';
+import { ThemeToggle } from './theme-toggle';
+import { LogoMark } from './logo';
+import { useOpenGenerate } from './use-open-generate';
+
+export const MAIN_NAV = [
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/careers', label: 'Careers' },
+  { to: '/help-center', label: 'Help' },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cx('site-nav__link', isActive && 'site-nav__link--active');
+
+export function Header() {
+  const dispatch = useAppDispatch();
+  const isMenuOpen = useAppSelector((state) => state.ui.isMenuOpen);
+  const openGenerate = useOpenGenerate();
+  const { pathname } = useLocation();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    dispatch(uiActions.menuClosed());
+  }, [pathname, dispatch]);
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      dispatch(uiActions.menuClosed());
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isMenuOpen, dispatch]);
+
+  const closeMenu = () => dispatch(uiActions.menuClosed());
+
+  return (
+    <header className={cx('site-header', isMenuOpen && 'site-header--menu-open')}>
+      <div className="container site-header__inner">
+        <Link to="/" className="brand" aria-label="Atelier, home">
+          <LogoMark />
+          <span className="brand__name">Atelier</span>
+        </Link>
+
+        <nav className="site-nav" aria-label="Main">
+          <ul>
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="site-header__actions">
+          <Button className="site-header__create" iconStart={<SparklesIcon size={16} />} onClick={() => openGenerate()}>
+            Create
+          </Button>
+          <ThemeToggle />
+          <div className="site-header__auth">
+            <AuthControls />
+          </div>
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="icon-btn site-header__menu-button"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => dispatch(uiActions.menuToggled())}
+          >
+            {isMenuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+
+      <div id="mobile-menu" className="mobile-menu" hidden={!isMenuOpen}>
+        <nav className="container" aria-label="Main, mobile">
+          <ul className="mobile-menu__list">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={navLinkClass} onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Button
+            isFullWidth
+            size="lg"
+            iconStart={<SparklesIcon size={18} />}
+            onClick={() => {
+              closeMenu();
+              openGenerate();
+            }}
+          >
+            Create
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

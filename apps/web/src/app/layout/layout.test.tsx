@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { makeStore } from '../store';
+import { routes } from '../router';
+import { mockServer } from '../../features/auth/testing/render-with-store';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderApp(path: string) {
+  mockServer({});
+  const store = makeStore();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { store, router, user };
+}
+
+describe('Layout', () => {
+  it('frames every page with a skip link, the header, main content and the footer', () => {
+    renderApp('/about-us');
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'A studio for ideas that start as a sentence' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notifications Alt+T' })).toBeInTheDocument();
+  });
+
+  it('links every company and legal page from the footer', () => {
+    renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['About us', '/about-us'],
+      ['AI ethics', '/ai-ethics'],
+      ['Careers', '/careers'],
+      ['Contact us', '/contact-us'],
+      ['Pricing', '/pricing'],
+      ['Terms of service', '/terms-of-services'],
+      ['Privacy policy', '/privacy-policy'],
+      ['Help center', '/help-center'],
+      ['Gallery', '/gallery'],
+    ]) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(within(footer).getByText(/© \d{4} Atelier/)).toBeInTheDocument();
+  });
+
+  it('navigates from the footer and retitles the page', async () => {
+    const { user, router } = renderApp('/');
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms of service' }));
+    expect(router.state.location.pathname).toBe('/terms-of-services');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
+    expect(document.title).toBe('Terms of service · Atelier');
+  });
+
+  it('applies the saved theme to the page', () => {
+    localStorage.setItem('app-theme', 'ocean');
+    renderApp('/');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('ocean');
+  });
+});

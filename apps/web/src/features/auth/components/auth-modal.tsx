@@ -1,0 +1,63 @@
+import { useCallback, useEffect } from 'react';
+import { Dialog } from '../../../components/ui';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { uiActions, type AuthModalMode } from '../../ui/ui-slice';
+import { authErrorSet } from '../auth-slice';
+import { LoginForm } from './login-form';
+import { SignupForm } from './signup-form';
+import { PasswordResetFlow } from './password-reset-flow';
+import '../auth.css';
+
+const TITLES: Record<AuthModalMode, string> = {
+  login: 'Welcome Back',
+  signup: 'Create Account',
+  forgotPassword: 'Reset Password',
+};
+
+const DESCRIPTIONS: Record<AuthModalMode, string> = {
+  login: 'Sign in to keep creating.',
+  signup: 'Join Atelier and start generating.',
+  forgotPassword: 'Get back into your account in three short steps.',
+};
+
+/**
+ * The global sign-in / sign-up / reset modal, opened from anywhere through the ui slice. The shared
+ * Dialog locks page scroll, traps focus, and closes on Escape and on a backdrop click.
+ */
+export function AuthModal() {
+  const dispatch = useAppDispatch();
+  const { isOpen, mode } = useAppSelector((s) => s.ui.authModal);
+  const error = useAppSelector((s) => s.auth.error);
+  const close = useCallback(() => dispatch(uiActions.authModalClosed()), [dispatch]);
+
+  // An error from an earlier attempt means nothing in a freshly opened modal.
+  useEffect(() => {
+    if (isOpen) dispatch(authErrorSet(null));
+  }, [isOpen, dispatch]);
+
+  const switchMode = (next: AuthModalMode) => {
+    dispatch(authErrorSet(null));
+    const isLoginSignupSwap = (mode === 'login' && next === 'signup') || (mode === 'signup' && next === 'login');
+    dispatch(isLoginSignupSwap ? uiActions.authModalModeToggled() : uiActions.authModalModeSet(next));
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={close}
+      title={TITLES[mode]}
+      description={DESCRIPTIONS[mode]}
+      size="sm"
+      className="auth-modal"
+    >
+      {error && (
+        <p className="auth-alert" role="alert">
+          {error}
+        </p>
+      )}
+      {mode === 'login' && <LoginForm key="login" onSwitchMode={switchMode} />}
+      {mode === 'signup' && <SignupForm key="signup" onSwitchMode={switchMode} />}
+      {mode === 'forgotPassword' && <PasswordResetFlow key="reset" onReturnToLogin={() => switchMode('login')} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import { CONTENT_TYPE_NAMES, findModel } from '@atelier/shared';
+import { Card } from '../../../components/ui';
+import type { Content } from '../generation-types';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+function formatDuration(ms: number | null): string | null {
+  if (ms === null) return null;
+  const seconds = ms / 1000;
+  return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+}
+
+/** What was asked for and what came out. */
+export function ContentDetails({ content }: { content: Content }) {
+  const modelName = findModel(content.contentType, content.model)?.name ?? content.model;
+  const size = content.width && content.height ? `${content.width} × ${content.height}` : null;
+  const duration = formatDuration(content.durationMs);
+  return (
+    <Card as="section" aria-labelledby="content-details-title">
+      <h2 id="content-details-title" className="content-card-title">
+        Details
+      </h2>
+      <dl className="content-details">
+        <dt>Prompt</dt>
+        <dd className="content-prompt">{content.prompt}</dd>
+        <dt>Model</dt>
+        <dd>{modelName}</dd>
+        <dt>Type</dt>
+        <dd>{CONTENT_TYPE_NAMES[content.contentType]}</dd>
+        <dt>Seed</dt>
+        <dd>{content.seed}</dd>
+        {size && (
+          <>
+            <dt>Size</dt>
+            <dd>{size}</dd>
+          </>
+        )}
+        {duration && (
+          <>
+            <dt>Duration</dt>
+            <dd>{duration}</dd>
+          </>
+        )}
+        <dt>Created</dt>
+        <dd>{formatDate(content.createdAt)}</dd>
+        {content.parentId && (
+          <>
+            <dt>Edited from</dt>
+            <dd>
+              <Link to={`/content/${content.parentId}`}>the original</Link>
+              {content.editOperation ? ` (${content.editOperation})` : null}
+            </dd>
+          </>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+/** The credits side of the request: what was quoted, taken and given back, and why. */
+export function ContentReceipt({ content }: { content: Content }) {
+  const { charged, refunded } = content;
+  const note =
+    refunded > 0
+      ? `Refunded because the generation failed${content.failureReason ? `: ${content.failureReason}` : '.'}`
+      : content.status === 'failed'
+        ? 'The generation failed; its refund is being processed.'
+        : content.status === 'ready'
+          ? 'Nothing was refunded: the generation finished.'
+          : 'If the generation fails, the charge is refunded automatically.';
+  return (
+    <Card as="section" aria-labelledby="content-receipt-title">
+      <h2 id="content-receipt-title" className="content-card-title">
+        Receipt
+      </h2>
+      <dl className="content-details">
+        <dt>Cost quoted</dt>
+        <dd>{content.cost} credits</dd>
+        <dt>Charged</dt>
+        <dd>{charged} credits</dd>
+        <dt>Refunded</dt>
+        <dd>{refunded} credits</dd>
+      </dl>
+      <p className="content-receipt-note">{note}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,339 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EXAMPLE_PROMPTS } from '@atelier/shared';
+import { uiActions } from '../../ui/ui-slice';
+import { json, makeContent, mockApi, renderGeneration, testUser, type RecordedCall } from '../generation-test-utils';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function openDialog(
+  store: ReturnType<typeof renderGeneration>['store'],
+  contentType: 'photo' | 'video' | 'loops' = 'photo',
+  selectedModel?: string,
+) {
+  act(() => {
+    store.dispatch(uiActions.modelDialogOpened({ contentType, selectedModel }));
+  });
+  return screen.getByRole('dialog', { name: /generate/i });
+}
+
+const promptBox = () => screen.getByRole('textbox', { name: 'Prompt' });
+const generateButton = () => screen.getByRole('button', { name: /^Generate .* credits$|^Generating\.\.\.$/ });
+
+describe('Generate dialog', () => {
+  it('resets the model to the first one of a newly chosen type and keeps the prompt', async () => {
+    mockApi({});
+    const { store, user } = renderGeneration();
+    openDialog(store, 'photo', 'flux-dev');
+    expect(screen.getByRole('radio', { name: /FLUX Dev/ })).toBeChecked();
+    await user.type(promptBox(), 'a lighthouse');
+
+    await user.click(screen.getByRole('tab', { name: 'Video' }));
+    expect(screen.getByRole('tab', { name: 'Video' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('radio', { name: /Runway Gen-3/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Runway Gen-3/ })).toHaveAccessibleName(/25 credits/);
+    expect(generateButton()).toHaveTextContent('Generate Video · 25 credits');
+
+    await user.click(screen.getByRole('tab', { name: 'Photo' }));
+    expect(screen.getByRole('radio', { name: /FLUX Pro/ })).toBeChecked();
+    expect(promptBox()).toHaveValue('a lighthouse');
+  });
+
+  it('shows each model with its cost, speed and quality', () => {
+    mockApi({});
+    const { store } = renderGeneration();
+    openDialog(store, 'photo');
+    const schnell = screen.getByRole('radio', { name: /FLUX Schnell/ });
+    expect(schnell).toHaveAccessibleName(/3 credits/);
+    expect(schnell).toHaveAccessibleName(/Speed: Fast/);
+    expect(schnell).toHaveAccessibleName(/Quality: Good/);
+  });
+
+  it('counts prompt characters out of 500 and stops at 500', async () => {
+    mockApi({});
+    const { store, user } = renderGeneration();
+    openDialog(store);
+    expect(screen.getByText('0/500')).toBeInTheDocument();
+    await user.type(promptBox(), 'hello');
+    expect(screen.getByText('5/500')).toBeInTheDocument();
+
+    await user.clear(promptBox());
+    await user.click(promptBox());
+    await user.paste('x'.repeat(600));
+    expect(screen.getByText('500/500')).toBeInTheDocument();
+    expect(promptBox()).toHaveValue('x'.repeat(500));
+  });
+
+  it('copies an example prompt into the prompt box', async () => {
+    mockApi({});
+    const { store, user } = renderGeneration();
+    openDialog(store, 'loops');
+    const examples = screen.getByRole('region', { name: 'Loops examples' });
+    expect(within(examples).getAllByRole('button')).toHaveLength(4);
+
+    const example = EXAMPLE_PROMPTS.loops[2]!;
+    await user.click(within(examples).getByRole('button', { name: example }));
+    expect(promptBox()).toHaveValue(example);
+    expect(screen.getByText(`${example.length}/500`)).toBeInTheDocument();
+  });
+
+  it('labels the button with the type and cost and enables it only with a prompt', async () => {
+    mockApi({});
+    const { store, user } = renderGeneration();
+    openDialog(store, 'photo');
+    expect(generateButton()).toHaveTextContent('Generate Photo · 10 credits');
+    expect(generateButton()).toBeDisabled();
+
+    await user.type(promptBox(), '   ');
+    expect(generateButton()).toBeDisabled();
+    await user.type(promptBox(), 'a fox');
+    expect(generateButton()).toBeEnabled();
+    expect(screen.getByText('Your credits: 20')).toBeInTheDocument();
+    expect(screen.getByText('Cost: 10 credits')).toBeInTheDocument();
+  });
+
+  it('says "Please enter a prompt" when asked to generate with an empty prompt', async () => {
+    mockApi({});
+    const { store, user } = renderGeneration();
+    openDialog(store);
+    await user.click(promptBox());
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a prompt');
+  });
+
+  it('disables the button and offers more credits when the balance is below the cost', async () => {
+    mockApi({});
+    const { store, user } = renderGeneration({ user: { ...testUser, credits: 4 } });
+    openDialog(store, 'photo');
+    await user.type(promptBox(), 'a fox');
+    expect(generateButton()).toBeDisabled();
+    expect(screen.getByText('Insufficient credits')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get more credits' })).toHaveAttribute('href', '/credits');
+
+    // The cheapest photo model fits the balance.
+    await user.click(screen.getByRole('radio', { name: /FLUX Schnell/ }));
+    expect(generateButton()).toBeEnabled();
+    expect(screen.queryByText('Insufficient credits')).not.toBeInTheDocument();
+  });
+
+  it('shows Generating... and stays disabled while the request is in flight', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({ 'POST /content/generate': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { store, user } = renderGeneration();
+    openDialog(store);
+    await user.type(promptBox(), 'a fox');
+    await user.click(generateButton());
+
+    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    answer(json(201, { data: makeContent({ id: 'c-9', status: 'queued' }) }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('rejects a reference image that is not an image or is larger than 10MB', async () => {
+    mockApi({});
+    const { store } = renderGeneration();
+    const user = userEvent.setup({ applyAccept: false, delay: null });
+    openDialog(store);
+    await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
+    expect(screen.getByText('PNG, JPG up to 10MB')).toBeInTheDocument();
+
+    const input = screen.getByLabelText(/Reference image/);
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a valid image file');
+
+    const big = new File([new Uint8Array(10_485_761)], 'huge.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(screen.getByRole('alert')).toHaveTextContent('Image must be less than 10MB');
+
+    const exact = new File([new Uint8Array(10_485_760)], 'fine.png', { type: 'image/png' });
+    await user.upload(input, exact);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Reference image preview' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(screen.queryByRole('img', { name: 'Reference image preview' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Reference image/)).toBeInTheDocument();
+  });
+
+  it('resets name, image, strength, privacy, error and the settings panel when closed', async () => {
+    mockApi({});
+    const { store, user } = renderGeneration();
+    openDialog(store);
+    await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'My harbour');
+    const slider = screen.getByRole('slider', { name: 'Variation strength' });
+    fireEvent.change(slider, { target: { value: '72' } });
+    expect(slider).toHaveValue('72');
+    expect(screen.getByText('72')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Make this content private' }));
+    await user.upload(screen.getByLabelText(/Reference image/), new File(['png'], 'ref.png', { type: 'image/png' }));
+    await user.click(promptBox());
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(screen.getByText('Please enter a prompt')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    openDialog(store);
+    expect(screen.getByRole('button', { name: 'Advanced settings' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Please enter a prompt')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('');
+    expect(screen.getByRole('slider', { name: 'Variation strength' })).toHaveValue('50');
+    expect(screen.getByRole('checkbox', { name: 'Make this content private' })).not.toBeChecked();
+    expect(screen.queryByRole('img', { name: 'Reference image preview' })).not.toBeInTheDocument();
+  });
+
+  it('closes on a backdrop click and on the close button, and locks page scroll while open', async () => {
+    mockApi({});
+    const { store, user } = renderGeneration();
+    const dialog = openDialog(store);
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.click(dialog.parentElement!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+
+    openDialog(store);
+    await user.click(screen.getByRole('button', { name: 'Close dialog' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('generates, opens the new content page, closes and takes the cost off the balance', async () => {
+    const created = makeContent({ id: 'c-42', status: 'queued', progress: 0, charged: 10 });
+    const calls = mockApi({
+      'POST /content/generate': () => json(201, { data: created }),
+      'GET /content/c-42': () => json(200, { data: created }),
+    });
+    const { store, router, user } = renderGeneration();
+    openDialog(store, 'photo');
+    await user.type(promptBox(), '  A foggy harbour at dawn  ');
+    await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Harbour');
+    await user.click(screen.getByRole('checkbox', { name: 'Make this content private' }));
+    await user.click(generateButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/c-42'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().auth.user?.credits).toBe(10);
+
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/content/generate')!;
+    expect(post.body).toEqual({
+      prompt: 'A foggy harbour at dawn',
+      contentType: 'photo',
+      model: 'flux-pro',
+      name: 'Harbour',
+      isPrivate: true,
+      strength: 50,
+    });
+    expect(post.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByRole('progressbar', { name: 'Generation progress' })).toBeInTheDocument();
+  });
+
+  it('sends the reference image as multipart form data', async () => {
+    const calls = mockApi({ 'POST /content/generate': () => json(201, { data: makeContent({ id: 'c-7' }) }) });
+    const { store, router, user } = renderGeneration();
+    openDialog(store, 'photo', 'flux-schnell');
+    await user.type(promptBox(), 'a fox');
+    await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
+    await user.upload(screen.getByLabelText(/Reference image/), new File(['png'], 'ref.png', { type: 'image/png' }));
+    await user.click(generateButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/c-7'));
+    const post = calls.find((c) => c.path === '/content/generate')!;
+    expect(post.headers.get('content-type')).toMatch(/^multipart\/form-data/);
+    const form = post.body as FormData;
+    expect(form.get('prompt')).toBe('a fox');
+    expect(form.get('model')).toBe('flux-schnell');
+    expect(form.get('strength')).toBe('50');
+    expect(form.get('referenceImage')).toMatchObject({ type: 'image/png' });
+  });
+
+  it('shows the server message "Insufficient credits" on a 402 and refreshes the balance', async () => {
+    mockApi({
+      'POST /content/generate': () =>
+        json(402, {
+          statusCode: 402,
+          code: 'INSUFFICIENT_CREDITS',
+          error: 'Payment Required',
+          message: 'Insufficient credits',
+        }),
+      'GET /credits/balance': () => json(200, { data: { credits: 3 } }),
+    });
+    const { store, router, user } = renderGeneration();
+    openDialog(store, 'photo');
+    await user.type(promptBox(), 'a fox');
+    await user.click(generateButton());
+
+    expect(await screen.findByText('Insufficient credits')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get more credits' })).toHaveAttribute('href', '/credits');
+    await waitFor(() => expect(store.getState().auth.user?.credits).toBe(3));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('falls back to "Failed to generate content" and retries a lost request with the same key', async () => {
+    let attempt = 0;
+    const calls = mockApi({
+      'POST /content/generate': () => {
+        attempt += 1;
+        if (attempt === 1) return json(503, {});
+        return json(201, { data: makeContent({ id: 'c-5' }) });
+      },
+    });
+    const { store, router, user } = renderGeneration();
+    openDialog(store);
+    await user.type(promptBox(), 'a fox');
+    await user.click(generateButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to generate content');
+
+    await user.click(generateButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/c-5'));
+    const keys = calls.filter((c) => c.path === '/content/generate').map((c) => c.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('uses a new key once the request itself changes', async () => {
+    const calls: RecordedCall[] = mockApi({
+      'POST /content/generate': () =>
+        json(500, { statusCode: 500, code: 'X', error: 'Internal', message: 'Renderer offline' }),
+    });
+    const { store, user } = renderGeneration();
+    openDialog(store);
+    await user.type(promptBox(), 'a fox');
+    await user.click(generateButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Renderer offline');
+    await user.type(promptBox(), ' in snow');
+    await user.click(generateButton());
+    await waitFor(() => expect(calls.filter((c) => c.path === '/content/generate')).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.path === '/content/generate');
+    expect(first!.headers.get('idempotency-key')).not.toBe(second!.headers.get('idempotency-key'));
+  });
+
+  it('mentions the stand-in renderer only when the server says it is local', async () => {
+    mockApi({
+      'GET /config': () =>
+        json(200, {
+          data: { googleClientId: null, facebookAppId: null, signupCredits: 20, generationProvider: 'local' },
+        }),
+    });
+    const { store } = renderGeneration();
+    openDialog(store);
+    expect(await screen.findByText(/built-in renderer is a stand-in/)).toBeInTheDocument();
+  });
+
+  it('asks a signed-out person to sign in instead of opening', () => {
+    mockApi({});
+    const { store } = renderGeneration({ user: null });
+    act(() => {
+      store.dispatch(uiActions.modelDialogOpened({ contentType: 'photo' }));
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+  });
+});

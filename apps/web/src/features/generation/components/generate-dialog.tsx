@@ -1,0 +1,243 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import {
+  CONTENT_TYPES,
+  CONTENT_TYPE_NAMES,
+  LIMITS,
+  MODELS_BY_TYPE,
+  MSG,
+  defaultContentName,
+  type ContentType,
+} from '@atelier/shared';
+import { Button, Dialog, Field, Tabs, TextArea, type TabItem } from '../../../components/ui';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../app/errors';
+import { uiActions } from '../../ui/ui-slice';
+import { creditsUpdated } from '../../auth/auth-slice';
+import { useGetPublicConfigQuery } from '../../auth/auth-api';
+import { generationApi, useGenerateContentMutation } from '../generation-api';
+import { ModelPicker } from './model-picker';
+import { ExamplePrompts } from './example-prompts';
+import { AdvancedSettings } from './advanced-settings';
+import { useReferenceImage } from './use-reference-image';
+import { useRetryKey } from './use-retry-key';
+import '../generation.css';
+
+const TYPE_TABS: TabItem<ContentType>[] = CONTENT_TYPES.map((type) => ({ id: type, label: CONTENT_TYPE_NAMES[type] }));
+
+/**
+ * The global Generate dialog. It shows only for a signed-in person; the panel below unmounts on
+ * close, which is what resets the name, image, strength, error, privacy and settings panel.
+ */
+export function GenerateDialog() {
+  const dispatch = useAppDispatch();
+  const isOpen = useAppSelector((s) => s.ui.modelDialog.isOpen);
+  const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated && s.auth.user !== null);
+
+  useEffect(() => {
+    // Signed out while it was open, or opened by something that did not check: ask to sign in instead.
+    if (isOpen && !isAuthenticated) {
+      dispatch(uiActions.modelDialogClosed());
+      dispatch(uiActions.authModalOpened('login'));
+    }
+  }, [isOpen, isAuthenticated, dispatch]);
+
+  if (!isOpen || !isAuthenticated) return null;
+  return <GenerateDialogPanel />;
+}
+
+function GenerateDialogPanel() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const formId = useId();
+  const counterId = useId();
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+
+  const { contentType: storedType, selectedModel, prompt } = useAppSelector((s) => s.ui.modelDialog);
+  const credits = useAppSelector((s) => s.auth.user?.credits ?? 0);
+  const { data: config } = useGetPublicConfigQuery();
+  // The integrator adds this field to GET /config; without it the note stays hidden.
+  const isLocalRenderer = config?.generationProvider === 'local';
+
+  const [name, setName] = useState('');
+  const [strength, setStrength] = useState<number>(LIMITS.variationStrengthDefault);
+  const [isPrivate, setIsPrivate] = useState(false);
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const reference = useReferenceImage();
+  const retryKey = useRetryKey();
+  const [generate, { isLoading: isBusy }] = useGenerateContentMutation();
+
+  const contentType: ContentType = storedType ?? CONTENT_TYPES[0];
+  const models = MODELS_BY_TYPE[contentType];
+  const model = models.find((m) => m.id === selectedModel) ?? models[0]!;
+  const typeName = CONTENT_TYPE_NAMES[contentType];
+  const trimmedPrompt = prompt.trim();
+  const isShort = credits < model.cost;
+  const canGenerate = !isBusy && trimmedPrompt.length > 0 && !isShort;
+  // A server refusal for credits reads the same as the local check, so both share one notice.
+  const isShortNoticeShown = isShort || error === MSG.validation.insufficientCredits;
+  const otherError = error === MSG.validation.insufficientCredits ? null : error;
+
+  const close = () => dispatch(uiActions.modelDialogClosed());
+
+  useEffect(() => {
+    if (!storedType) dispatch(uiActions.modelDialogTypeChosen(CONTENT_TYPES[0]));
+  }, [storedType, dispatch]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (isBusy) return;
+    if (!storedType || !trimmedPrompt) {
+      setError(storedType ? MSG.validation.promptRequired : MSG.validation.contentTypeAndPromptRequired);
+      return;
+    }
+    if (isShort) {
+      setError(MSG.validation.insufficientCredits);
+      return;
+    }
+    const file = reference.image?.file ?? null;
+    const request = {
+      prompt: trimmedPrompt,
+      contentType: storedType,
+      model: model.id,
+      name: name.trim() || undefined,
+      isPrivate,
+      strength,
+    };
+    const signature = JSON.stringify({ ...request, file: file ? [file.name, file.size, file.lastModified] : null });
+
+    setError(null);
+    try {
+      const content = await generate({
+        ...request,
+        referenceImage: file,
+        idempotencyKey: retryKey.keyFor(signature),
+      }).unwrap();
+      retryKey.settle();
+      dispatch(creditsUpdated(Math.max(0, credits - content.charged)));
+      close();
+      navigate(`/content/${content.id}`);
+    } catch (err) {
+      retryKey.settle(err);
+      if ((err as FetchBaseQueryError | undefined)?.status === 402) {
+        dispatch(
+          generationApi.endpoints.getCreditBalance.initiate(undefined, { subscribe: false, forceRefetch: true }),
+        );
+      }
+      setError(errorMessage(err, MSG.generation.failed));
+    }
+  };
+
+  const onPromptKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const footer = (
+    <div className="gen-footer">
+      {otherError && (
+        <p role="alert" className="gen-error-text">
+          {otherError}
+        </p>
+      )}
+      <Button type="submit" form={formId} size="lg" isFullWidth disabled={!canGenerate} isLoading={isBusy}>
+        {isBusy ? 'Generating...' : `Generate ${typeName} · ${model.cost} credits`}
+      </Button>
+      {isLocalRenderer && (
+        <p className="gen-footnote">
+          Running locally? Atelier's built-in renderer is a stand-in that draws procedural art, not an AI model.
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <Dialog
+      isOpen
+      onClose={close}
+      title={`Generate ${typeName}`}
+      size="xl"
+      initialFocusRef={promptRef}
+      footer={footer}
+      className="gen-dialog"
+    >
+      <Tabs
+        label="Content type"
+        tabs={TYPE_TABS}
+        selected={contentType}
+        onSelect={(type) => dispatch(uiActions.modelDialogTypeChosen(type))}
+      >
+        <form id={formId} className="gen-body" onSubmit={submit} noValidate>
+          <div className="gen-main">
+            <ModelPicker models={models} value={model.id} onChange={(id) => dispatch(uiActions.modelSelected(id))} />
+
+            <Field
+              label="Prompt"
+              aside={
+                <span id={counterId} className="gen-counter" aria-live="polite">
+                  {prompt.length}/{LIMITS.promptMaxLength}
+                </span>
+              }
+            >
+              <TextArea
+                ref={promptRef}
+                className="gen-prompt"
+                rows={4}
+                maxLength={LIMITS.promptMaxLength}
+                placeholder={`Describe the ${typeName.toLowerCase()} you want to create…`}
+                aria-describedby={counterId}
+                value={prompt}
+                onChange={(e) => {
+                  dispatch(uiActions.promptSet(e.target.value.slice(0, LIMITS.promptMaxLength)));
+                  if (error) setError(null);
+                }}
+                onKeyDown={onPromptKeyDown}
+              />
+            </Field>
+
+            <AdvancedSettings
+              isOpen={isSettingsOpen}
+              onToggle={() => setIsSettingsOpen((open) => !open)}
+              namePlaceholder={defaultContentName(contentType)}
+              name={name}
+              onNameChange={setName}
+              strength={strength}
+              onStrengthChange={setStrength}
+              image={reference.image}
+              imageError={reference.error}
+              onImageChosen={reference.choose}
+              onImageRemoved={reference.remove}
+              isPrivate={isPrivate}
+              onPrivateChange={setIsPrivate}
+            />
+          </div>
+
+          <aside className="gen-side">
+            <ExamplePrompts contentType={contentType} onPick={(example) => dispatch(uiActions.promptSet(example))} />
+
+            <section className="gen-credits" aria-label="Credits">
+              <p className="gen-credits-line">Your credits: {credits}</p>
+              <p className="gen-credits-line">Cost: {model.cost} credits</p>
+              {isShortNoticeShown && (
+                <p role="status" className="gen-warning">
+                  <span>{MSG.validation.insufficientCredits}</span>{' '}
+                  <Link to="/credits" onClick={close}>
+                    Get more credits
+                  </Link>
+                </p>
+              )}
+              <p className="gen-tip">
+                Tip: specific prompts work best. Name the subject, the setting, the style and the light — “a red fox in
+                fresh snow at dawn, telephoto” beats “a fox”.
+              </p>
+            </section>
+          </aside>
+        </form>
+      </Tabs>
+    </Dialog>
+  );
+}

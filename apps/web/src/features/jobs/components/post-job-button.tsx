@@ -1,0 +1,48 @@
+import { JOBS_TEXT } from '@atelier/shared';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Button, ButtonLink } from '../../../components/ui';
+import { uiActions } from '../../ui/ui-slice';
+
+/**
+ * Posting needs a verified email (admins excepted); an unverified user sees the button, why it is
+ * off, and where to verify, rather than a form that fails on submit.
+ */
+export function PostJobButton() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((s) => s.auth.user);
+  const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
+
+  if (!isAuthenticated || !user) {
+    return (
+      <Button variant="secondary" onClick={() => dispatch(uiActions.authModalOpened('login'))}>
+        Sign in to post a job
+      </Button>
+    );
+  }
+  const canPost = user.isVerified || user.role === 'admin';
+  return (
+    <div>
+      <div className="cluster">
+        <ButtonLink to="/jobs/mine" variant="ghost">
+          My jobs
+        </ButtonLink>
+        <ButtonLink to="/applications/mine" variant="ghost">
+          My applications
+        </ButtonLink>
+        {canPost ? (
+          <ButtonLink to="/jobs/new">Post a job</ButtonLink>
+        ) : (
+          <Button disabled aria-describedby="post-job-why">
+            Post a job
+          </Button>
+        )}
+      </div>
+      {canPost ? null : (
+        <p className="jobs-post-note" id="post-job-why">
+          {JOBS_TEXT.verifyToPost}. <Link to="/verify-email">Verify your email</Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Button, SparklesIcon } from '../../components/ui';
+import { useOpenGenerate } from '../../app/layout/use-open-generate';
+
+/** The closing band of a page: one sentence and the same Generate action as the header. */
+export function GenerateCta({
+  title,
+  text,
+  actionLabel = 'Start creating',
+}: {
+  title: ReactNode;
+  text: ReactNode;
+  actionLabel?: string;
+}) {
+  const openGenerate = useOpenGenerate();
+  return (
+    <section className="section section--tight">
+      <div className="container">
+        <div className="cta-band">
+          <div className="cta-band__text">
+            <h2>{title}</h2>
+            <p>{text}</p>
+          </div>
+          <Button
+            size="lg"
+            className="cta-band__button"
+            iconStart={<SparklesIcon size={18} />}
+            onClick={() => openGenerate()}
+          >
+            {actionLabel}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

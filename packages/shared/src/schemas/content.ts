@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { CONTENT_TYPES, EDIT_OPERATIONS, findModel, isContentType } from '../catalogue.js';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+
+export const CONTENT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+export const SEED_MAX = 2_147_483_647;
+export const CONTENT_DESCRIPTION_MAX_LENGTH = 2000;
+/** Longest `Idempotency-Key` header a generate or edit call may carry. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
+export const contentOwner = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  avatar: z.string().nullable(),
+});
+export type ContentOwner = z.infer<typeof contentOwner>;
+
+export const content = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  prompt: z.string(),
+  model: z.string(),
+  contentType: z.enum(CONTENT_TYPES),
+  status: z.enum(CONTENT_STATUSES),
+  progress: z.number().int().min(0).max(100),
+  isPrivate: z.boolean(),
+  seed: z.number().int(),
+  strength: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  durationMs: z.number().int().nullable(),
+  /** `/media/…` URLs; null until the content is ready. */
+  mediaUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  cost: z.number().int(),
+  charged: z.number().int(),
+  refunded: z.number().int(),
+  failureReason: z.string().nullable(),
+  parentId: z.string().nullable(),
+  editOperation: z.enum(EDIT_OPERATIONS).nullable(),
+  owner: contentOwner,
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  playCount: z.number().int(),
+  isLiked: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Content = z.infer<typeof content>;
+
+const formBoolean = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim().toLowerCase();
+  if (s === 'true' || s === 'on' || s === '1') return true;
+  if (s === 'false' || s === 'off' || s === '0' || s === '') return false;
+  return v;
+}, z.boolean({ error: 'isPrivate must be true or false' }));
+
+/** Multipart fields arrive as text; an empty field means "not given". */
+const formInt = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+
+const strength = formInt(
+  `Strength must be a whole number from ${LIMITS.variationStrengthMin} to ${LIMITS.variationStrengthMax}`,
+  LIMITS.variationStrengthMin,
+  LIMITS.variationStrengthMax,
+);
+
+const promptText = z
+  .string()
+  .trim()
+  .max(LIMITS.promptMaxLength, `Prompt must be at most ${LIMITS.promptMaxLength} characters`);
+
+/**
+ * The generate request (spec §3 "Generation request"), as JSON or as multipart form fields.
+ * A missing type or prompt gets the spec's one message for both.
+ */
+export const generateRequest = z
+  .object({
+    contentType: z.string({ error: MSG.validation.contentTypeAndPromptRequired }).trim(),
+    prompt: z.string({ error: MSG.validation.contentTypeAndPromptRequired }).trim(),
+    model: z.string().trim().max(100, 'Please choose a model from the list').optional(),
+    name: z
+      .string()
+      .trim()
+      .max(LIMITS.contentNameMaxLength, `Name must be at most ${LIMITS.contentNameMaxLength} characters`)
+      .optional(),
+    isPrivate: formBoolean.default(false),
+    strength: strength.default(LIMITS.variationStrengthDefault),
+    seed: formInt(`Seed must be a whole number from 0 to ${SEED_MAX}`, 0, SEED_MAX).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.contentType === '' || v.prompt === '') {
+      ctx.addIssue({ code: 'custom', path: [v.contentType === '' ? 'contentType' : 'prompt'], message: MSG.validation.contentTypeAndPromptRequired });
+      return;
+    }
+    if (!isContentType(v.contentType)) {
+      ctx.addIssue({ code: 'custom', path: ['contentType'], message: `Content type must be one of ${CONTENT_TYPES.join(', ')}` });
+      return;
+    }
+    if (v.prompt.length > LIMITS.promptMaxLength) {
+      ctx.addIssue({ code: 'custom', path: ['prompt'], message: `Prompt must be at most ${LIMITS.promptMaxLength} characters` });
+    }
+    if (v.model && !findModel(v.contentType, v.model)) {
+      ctx.addIssue({ code: 'custom', path: ['model'], message: `Model ${v.model} is not available for ${v.contentType}` });
+    }
+  });
+export type GenerateRequest = z.input<typeof generateRequest>;
+
+/** The reference image of the generate dialog: PNG, JPEG, WebP or GIF up to 10 MB. */
+export const REFERENCE_IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+export const editRequest = z
+  .object({
+    contentId: z.string().uuid('Please choose content to edit'),
+    operation: z.enum(EDIT_OPERATIONS, { error: `Operation must be one of ${EDIT_OPERATIONS.join(', ')}` }),
+    prompt: promptText.optional(),
+    aspect: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d?:[1-9]\d?$/, 'Aspect must look like 16:9')
+      .optional(),
+    colour: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour such as #3366ff')
+      .optional(),
+    strength: strength.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.operation === 'recolour' && !v.colour) {
+      ctx.addIssue({ code: 'custom', path: ['colour'], message: 'Please choose a colour to recolour with' });
+    }
+  });
+export type EditRequest = z.input<typeof editRequest>;
+
+export const editResult = z.object({
+  id: z.string(),
+  /** Where the web app shows the new item: `/content/<id>`. */
+  url: z.string(),
+});
+export type EditResult = z.infer<typeof editResult>;
+
+export const updateContentBody = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Title cannot be empty')
+      .max(LIMITS.contentNameMaxLength, `Title must be at most ${LIMITS.contentNameMaxLength} characters`)
+      .optional(),
+    description: z
+      .string()
+      .trim()
+      .max(CONTENT_DESCRIPTION_MAX_LENGTH, `Description must be at most ${CONTENT_DESCRIPTION_MAX_LENGTH} characters`)
+      .nullable()
+      .optional(),
+    isPrivate: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateContentBody = z.infer<typeof updateContentBody>;
