@@ -20,8 +20,8 @@ test('a wrong password is refused with a clear message', async ({ page }) => {
   await signOut(page, person.fullName);
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
-  await dialog.getByLabel('Email or username').fill(person.email);
-  await dialog.getByLabel('Password', { exact: true }).fill('NotMyPassword1');
+  await dialog.getByRole('textbox', { name: 'Email or username', exact: true }).fill(person.email);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('NotMyPassword1');
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(dialog.getByText('Invalid email or password')).toBeVisible();
 });
@@ -36,7 +36,7 @@ test('reset a forgotten password with the code from the outbox', async ({ page }
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset Password' });
   const requestedAt = Date.now() - 1000;
-  await dialog.getByLabel('Email').fill(person.email);
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
   await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(dialog.getByLabel('Digit 1 of 6')).toBeVisible();
 
@@ -45,20 +45,20 @@ test('reset a forgotten password with the code from the outbox', async ({ page }
   await page.keyboard.type(code);
   await dialog.getByRole('button', { name: 'Verify Code' }).click();
 
-  await dialog.getByLabel('New password', { exact: true }).fill('weak');
-  await dialog.getByLabel('Confirm new password').fill('weak');
+  await dialog.getByRole('textbox', { name: 'New password', exact: true }).fill('weak');
+  await dialog.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('weak');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
   await expect(dialog.getByText('Password must be at least 8 characters long')).toBeVisible();
 
-  await dialog.getByLabel('New password', { exact: true }).fill('Moonlight2027');
-  await dialog.getByLabel('Confirm new password').fill('Moonlight2027');
+  await dialog.getByRole('textbox', { name: 'New password', exact: true }).fill('Moonlight2027');
+  await dialog.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('Moonlight2027');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
   await expect(dialog.getByText('Password Reset Successful')).toBeVisible();
   await dialog.getByRole('button', { name: 'Return to Login' }).click();
 
   const login = page.getByRole('dialog', { name: 'Welcome Back' });
-  await login.getByLabel('Email or username').fill(person.username);
-  await login.getByLabel('Password', { exact: true }).fill('Moonlight2027');
+  await login.getByRole('textbox', { name: 'Email or username', exact: true }).fill(person.username);
+  await login.getByRole('textbox', { name: 'Password', exact: true }).fill('Moonlight2027');
   await login.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('button', { name: new RegExp(person.fullName) })).toBeVisible();
 });

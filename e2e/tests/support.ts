@@ -45,10 +45,10 @@ export async function codeFromOutbox(email: string, after = 0): Promise<string> 
 export async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Account' });
-  await dialog.getByLabel('Full name').fill(person.fullName);
-  await dialog.getByLabel('Username').fill(person.username);
-  await dialog.getByLabel('Email').fill(person.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(person.password);
+  await dialog.getByRole('textbox', { name: 'Full name', exact: true }).fill(person.fullName);
+  await dialog.getByRole('textbox', { name: 'Username', exact: true }).fill(person.username);
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: new RegExp(person.fullName) })).toBeVisible();
@@ -57,8 +57,8 @@ export async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
 export async function signIn(page: Page, login: string, password: string) {
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
-  await dialog.getByLabel('Email or username').fill(login);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('textbox', { name: 'Email or username', exact: true }).fill(login);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(dialog).toBeHidden();
 }
