@@ -1,22 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './platform/db/db.js';
-import { TokenService } from './platform/http/auth.js';
-import { createMailer } from './platform/mail/mailer.js';
-import { loadOrCreateSecret } from './platform/secrets.js';
-import { describeEnsureAdmin, ensureAdmin } from './modules/auth/admin-bootstrap.js';
 import { generationDeps } from './modules/generation/generation.deps.js';
 import { startGenerationWorker } from './modules/generation/generation.worker.js';
-import { createQueue } from './platform/queue/queue.js';
-import { loadPostgresAdapter } from './platform/realtime/postgres-adapter.js';
-import { createRealtime } from './platform/realtime/realtime.js';
-import { LocalDiskStorage } from './platform/storage/local-storage.js';
-import { createProviderRegistry, parseProviderChoice } from './providers/generation/registry.js';
-import { createLocalProvider } from './providers/generation/local/local-provider.js';
-import { createReplicateProvider } from './providers/generation/replicate/replicate-provider.js';
+import { openRuntime } from './runtime.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,47 +16,8 @@ async function main(): Promise<void> {
       : {}),
   });
 
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
-  const clock = () => new Date();
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const result = await ensureAdmin({ db: database.db, clock }, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-    log.info(describeEnsureAdmin(result));
-  }
-  const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.JWT_SECRET), clock);
-
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log,
-  });
-  // PostgreSQL: pg-boss keeps its own small pool. PGlite: it shares the one embedded connection.
-  const queue = createQueue({ database, connectionString: config.DATABASE_URL, log });
-  const fanOut = config.DATABASE_URL ? await loadPostgresAdapter(config.DATABASE_URL, log) : null;
-  const realtime = createRealtime({
-    db: database.db,
-    tokens,
-    corsOrigins: config.CORS_ORIGINS?.split(',').map((o) => o.trim()),
-    adapter: fanOut?.adapter,
-  });
-  const deps = {
-    config,
-    database,
-    tokens,
-    clock,
-    mailer,
-    queue,
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
-    realtime,
-    generationProviders: createProviderRegistry(parseProviderChoice(config.GENERATION_PROVIDER), {
-      local: () => createLocalProvider(),
-      // config.ts refuses to start when a model is routed to Replicate without a token.
-      replicate: () => createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL }),
-    }),
-  };
+  const { deps, closeFanOut } = await openRuntime(config, log);
+  const { database, queue, realtime } = deps;
   const isApi = config.ROLE !== 'worker';
   const app = await buildApp(deps, { loggerInstance: log });
   if (isApi) realtime.attach(app.server);
@@ -88,7 +37,7 @@ async function main(): Promise<void> {
       await app.close();
       await worker?.stop();
       await queue.stop({ timeoutMs: 5000 });
-      await fanOut?.close();
+      await closeFanOut();
       await database.close();
     } finally {
       clearTimeout(timer);

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase } from './platform/db/db.js';
+import { TokenService } from './platform/http/auth.js';
+import type { AppDeps } from './platform/http/types.js';
+import { createMailer } from './platform/mail/mailer.js';
+import { loadOrCreateSecret } from './platform/secrets.js';
+import { describeEnsureAdmin, ensureAdmin } from './modules/auth/admin-bootstrap.js';
+import { createQueue } from './platform/queue/queue.js';
+import { loadPostgresAdapter } from './platform/realtime/postgres-adapter.js';
+import { createRealtime } from './platform/realtime/realtime.js';
+import { LocalDiskStorage } from './platform/storage/local-storage.js';
+import { createProviderRegistry, parseProviderChoice } from './providers/generation/registry.js';
+import { createLocalProvider } from './providers/generation/local/local-provider.js';
+import { createReplicateProvider } from './providers/generation/replicate/replicate-provider.js';
+
+export interface Runtime {
+  deps: AppDeps;
+  /** Closes what openRuntime opened that the app does not own, in a safe order. */
+  closeFanOut(): Promise<void>;
+}
+
+/**
+ * Opens everything the product runs on, from configuration: the database (migrated), the first
+ * admin, mail, the queue, realtime and the generation providers. main.ts and the benchmarks use it.
+ */
+export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const clock = () => new Date();
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const result = await ensureAdmin({ db: database.db, clock }, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    log.info(describeEnsureAdmin(result));
+  }
+  const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.JWT_SECRET), clock);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  // PostgreSQL: pg-boss keeps its own small pool. PGlite: it shares the one embedded connection.
+  const queue = createQueue({ database, connectionString: config.DATABASE_URL, log });
+  const fanOut = config.DATABASE_URL ? await loadPostgresAdapter(config.DATABASE_URL, log) : null;
+  const realtime = createRealtime({
+    db: database.db,
+    tokens,
+    corsOrigins: config.CORS_ORIGINS?.split(',').map((o) => o.trim()),
+    adapter: fanOut?.adapter,
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    tokens,
+    clock,
+    mailer,
+    queue,
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
+    realtime,
+    generationProviders: createProviderRegistry(parseProviderChoice(config.GENERATION_PROVIDER), {
+      local: () => createLocalProvider(),
+      // config.ts refuses to start when a model is routed to Replicate without a token.
+      replicate: () => createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL }),
+    }),
+  };
+  return { deps, closeFanOut: async () => fanOut?.close() };
+}
