@@ -20,7 +20,8 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  // Defaults to http://localhost:<PORT>.
+  PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: optionalString,
   JWT_SECRET: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -37,7 +38,10 @@ const envSchema = z.object({
   ANALYTICS_ID: optionalString,
   SITE_VERIFICATION: optionalString,
   RATE_LIMIT_DISABLED: bool,
+  // Demo gallery on a fresh, empty database; unset means on, except under NODE_ENV=test.
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),
+  REFERRAL_BONUS_CREDITS: z.coerce.number().int().min(0).default(20),
   // A provider name, then optional per-model exceptions: "replicate,pika-labs=local".
   GENERATION_PROVIDER: z
     .string()
@@ -62,7 +66,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
   dataDir: string;
   dbKind: 'pglite' | 'postgres';
 }
@@ -76,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     ...e,
+    PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir: path.resolve(e.DATA_DIR),
     dbKind: e.DATABASE_URL ? 'postgres' : 'pglite',
   };
