@@ -45,6 +45,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_DISABLED: 'true',
+      // Journeys start from an empty product; demo seeding has its own integration test.
+      SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@atelier.test',
       ADMIN_PASSWORD: 'AdminPass123',

@@ -28,8 +28,17 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
+import { creditsBillingRoutes } from './modules/billing/credits-billing.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { generationRoutes } from './modules/generation/generation.routes.js';
+import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { collectionsRoutes } from './modules/collections/collections.routes.js';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { registerMediaRoutes } from './platform/storage/media-routes.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
@@ -41,8 +50,17 @@ const MODULES: [name: string, module: AppModule][] = [
   ['jobs', jobsRoutes],
   ['applications', applicationsRoutes],
   ['credits', creditsRoutes],
+  ['credits-billing', creditsBillingRoutes],
+  ['plans', plansRoutes],
+  ['billing', billingRoutes],
   ['content', contentRoutes],
+  ['categories', categoriesRoutes],
   ['generation', generationRoutes],
+  ['messaging', messagingRoutes],
+  ['users', usersRoutes],
+  ['collections', collectionsRoutes],
+  ['dashboards', dashboardsRoutes],
+  ['admin', adminRoutes],
 ];
 
 export interface BuildAppOptions {

@@ -4,7 +4,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { generationDeps } from './modules/generation/generation.deps.js';
 import { startGenerationWorker } from './modules/generation/generation.worker.js';
+import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/demo-seed.js';
 import { openRuntime } from './runtime.js';
+import { createLocalProvider } from './providers/generation/local/local-provider.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -53,6 +55,12 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Atelier is running on ${config.PUBLIC_URL} (role: ${config.ROLE}, database: ${database.kind}, data: ${config.dataDir})`);
+  if (isDemoSeedEnabled(config)) {
+    // In the background: the server answers while the demo gallery is being rendered.
+    void seedDemoData({ db: database.db, storage: deps.storage, provider: createLocalProvider(), clock: deps.clock, log: app.log })
+      .then((result) => app.log.info(describeDemoSeed(result)))
+      .catch((err: unknown) => app.log.warn({ err }, 'demo data could not be created'));
+  }
 }
 
 main().catch((err) => {

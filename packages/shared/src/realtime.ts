@@ -1,4 +1,5 @@
 import type { Content, ContentStatus } from './schemas/content.js';
+import type { ChatMessage, Conversation } from './schemas/messaging.js';
 
 /**
  * Socket.IO event names and payloads, both directions (DESIGN.md §4: `auth: { token }` in the
@@ -40,11 +41,93 @@ export interface ServerToClientEvents {
   'generation:completed': (payload: GenerationCompletedPayload) => void;
   'generation:failed': (payload: GenerationFailedPayload) => void;
   'credits:updated': (payload: CreditsUpdatedPayload) => void;
+  /** To the sender's socket that sent it, once the message is stored. */
+  messageSent: (payload: ChatMessage) => void;
+  messageError: (payload: MessageErrorPayload) => void;
+  /** To every socket of the recipient and the sender's other tabs. */
+  newMessage: (payload: ChatMessage) => void;
+  typing: (payload: TypingPayload) => void;
+  stopTyping: (payload: TypingPayload) => void;
+  /** Latest messages (oldest first) on joinConversation. */
+  messageHistory: (payload: MessageHistoryPayload) => void;
+  /** Read receipt to the sender. */
+  messageRead: (payload: MessageReadPayload) => void;
+  presence: (payload: PresencePayload) => void;
+  /** The conversation as the receiving user sees it (their unread count). */
+  conversationUpdated: (payload: ConversationUpdatedPayload) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 
-// Events the client sends; the messaging module adds its own here.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ClientToServerEvents {}
+/**
+ * Messaging. `asSupport` is honoured only for admins: they then act as the support account (the
+ * fixed recipient of the support chat), whoever of them is answering.
+ */
+export interface MessageErrorPayload {
+  message: string;
+}
+export interface TypingPayload {
+  senderId: string;
+  /** The other participant, from the receiver's side (the support account for agents). */
+  recipientId: string;
+}
+export interface MessageHistoryPayload {
+  otherUserId: string;
+  messages: ChatMessage[];
+  hasMore: boolean;
+}
+export interface MessageReadPayload {
+  messageId: string;
+  messageIds: string[];
+  readAt: string;
+  readerId: string;
+}
+export interface PresencePayload {
+  userId: string;
+  isOnline: boolean;
+}
+export interface ConversationUpdatedPayload {
+  conversation: Conversation;
+  /** Set when the conversation belongs to the support inbox (sent to agents). */
+  isSupport?: boolean;
+}
+
+export interface SendMessageRequest {
+  recipientId: string;
+  content: string;
+  asSupport?: boolean;
+  /** The client's own id for the message, echoed back so an optimistic copy can be replaced. */
+  clientId?: string;
+}
+export type SendMessageAck = { ok: true; message: ChatMessage; clientId?: string } | { ok: false; error: string };
+export interface TypingRequest {
+  recipientId: string;
+  asSupport?: boolean;
+}
+export interface ConversationRequest {
+  otherUserId: string;
+  asSupport?: boolean;
+}
+export interface MarkAsReadRequest {
+  messageId?: string;
+  messageIds?: string[];
+  asSupport?: boolean;
+}
+export type MarkAsReadAck = { ok: true; readAt: string | null; messageIds: string[] } | { ok: false; error: string };
+export interface OnlineUsersRequest {
+  userIds: string[];
+}
+export type OnlineUsersAck = { ok: true; online: Record<string, boolean> } | { ok: false; error: string };
+
+export interface ClientToServerEvents {
+  goOnline: () => void;
+  goOffline: () => void;
+  typing: (payload: TypingRequest) => void;
+  stopTyping: (payload: TypingRequest) => void;
+  joinConversation: (payload: ConversationRequest) => void;
+  leaveConversation: (payload: ConversationRequest) => void;
+  sendMessage: (payload: SendMessageRequest, ack?: (result: SendMessageAck) => void) => void;
+  markAsRead: (payload: MarkAsReadRequest | string, ack?: (result: MarkAsReadAck) => void) => void;
+  getOnlineUsers: (payload: OnlineUsersRequest | string[], ack?: (result: OnlineUsersAck) => void) => void;
+}

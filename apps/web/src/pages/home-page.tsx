@@ -19,6 +19,7 @@ import { useGetPublicConfigQuery } from '../features/auth/auth-api';
 import { CONTENT_TYPE_DETAILS, lowestCost } from './parts/content-types';
 import { ModelCostTable } from './parts/model-cost-table';
 import { GenerateCta } from './parts/generate-cta';
+import { HomeContentRows } from '../features/content/components/home-content-rows';
 import './pages.css';
 
 const HERO_MODEL = MODELS_BY_TYPE.photo[0]!;
@@ -123,6 +124,8 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      <HomeContentRows />
 
       <section className="section" aria-labelledby="types-title">
         <div className="container">

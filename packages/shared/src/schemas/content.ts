@@ -51,6 +51,9 @@ export const content = z.object({
   commentCount: z.number().int(),
   playCount: z.number().int(),
   isLiked: z.boolean(),
+  /** Optional so older fixtures still type-check; the server always sends both. */
+  categoryId: z.string().nullable().optional(),
+  tags: z.array(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
@@ -168,6 +171,115 @@ export const updateContentBody = z
       .nullable()
       .optional(),
     isPrivate: z.boolean().optional(),
+    categoryId: z.string().uuid('Please choose a category from the list').nullable().optional(),
+    tags: z.lazy(() => contentTags).optional(),
   })
   .strict();
 export type UpdateContentBody = z.infer<typeof updateContentBody>;
+
+export const CONTENT_TAG_MAX_LENGTH = 40;
+export const CONTENT_TAGS_MAX = 20;
+export const COMMENT_MAX_LENGTH = 2000;
+
+/** Tags are lower-cased, trimmed and de-duplicated; empty ones are dropped. */
+export const contentTags = z
+  .array(z.string().trim().toLowerCase().max(CONTENT_TAG_MAX_LENGTH, `A tag must be at most ${CONTENT_TAG_MAX_LENGTH} characters`))
+  .max(CONTENT_TAGS_MAX, `At most ${CONTENT_TAGS_MAX} tags`)
+  .transform((tags) => [...new Set(tags.filter((t) => t !== ''))]);
+
+/** Tags as a multipart field: comma-separated text or a JSON array. */
+export function parseTagsField(value: string): string[] {
+  const text = value.trim();
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // Not JSON after all: fall through to the comma form.
+    }
+  }
+  return text.split(',');
+}
+
+export const CONTENT_SORTS = ['newest', 'popular', 'trending'] as const;
+export type ContentSort = (typeof CONTENT_SORTS)[number];
+
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+
+export const contentListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(LIMITS.defaultPage),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTENT_TYPES).optional()),
+  category: z.preprocess((v) => (v === '' ? undefined : v), z.string().uuid('Please choose a category from the list').optional()),
+  /** A user id or a username. */
+  owner: optionalText(100),
+  tag: optionalText(CONTENT_TAG_MAX_LENGTH),
+  q: optionalText(200),
+  sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTENT_SORTS).default('newest')),
+});
+export type ContentListQuery = z.infer<typeof contentListQuery>;
+
+export const contentSearchQuery = z.object({
+  page: z.coerce.number().int().min(1).default(LIMITS.defaultPage),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  q: z.string({ error: 'Please enter something to search for' }).trim().min(1, 'Please enter something to search for').max(200),
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTENT_TYPES).optional()),
+});
+export type ContentSearchQuery = z.infer<typeof contentSearchQuery>;
+
+export const likeResult = z.object({ likeCount: z.number().int(), isLiked: z.boolean() });
+export type LikeResult = z.infer<typeof likeResult>;
+
+export const playResult = z.object({ playCount: z.number().int() });
+export type PlayResult = z.infer<typeof playResult>;
+
+export interface Comment {
+  id: string;
+  contentId: string;
+  parentId: string | null;
+  content: string;
+  author: ContentOwner;
+  replies: Comment[];
+  createdAt: string;
+}
+
+export const comment: z.ZodType<Comment> = z.object({
+  id: z.string(),
+  contentId: z.string(),
+  parentId: z.string().nullable(),
+  content: z.string(),
+  author: contentOwner,
+  get replies() {
+    return z.array(comment);
+  },
+  createdAt: z.string(),
+});
+
+export const createCommentBody = z.object({
+  content: z
+    .string({ error: 'Please write a comment' })
+    .trim()
+    .min(1, 'Please write a comment')
+    .max(COMMENT_MAX_LENGTH, `A comment must be at most ${COMMENT_MAX_LENGTH} characters`),
+  parentId: z.string().uuid('Please reply to a comment on this content').nullable().optional(),
+});
+export type CreateCommentBody = z.infer<typeof createCommentBody>;
+
+/** Uploads: what may be uploaded and how big (checked by the file's bytes, not its name). */
+export const UPLOAD_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+
+export const uploadContentFields = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(LIMITS.contentNameMaxLength, `Title must be at most ${LIMITS.contentNameMaxLength} characters`),
+  description: z.string().trim().max(CONTENT_DESCRIPTION_MAX_LENGTH).optional(),
+  contentType: z.enum(CONTENT_TYPES, { error: `Content type must be one of ${CONTENT_TYPES.join(', ')}` }),
+  isPrivate: formBoolean.default(false),
+  categoryId: z.preprocess((v) => (v === '' ? undefined : v), z.string().uuid('Please choose a category from the list').optional()),
+  tags: z.preprocess((v) => (typeof v === 'string' ? parseTagsField(v) : v), contentTags).optional(),
+});
+export type UploadContentFields = z.infer<typeof uploadContentFields>;

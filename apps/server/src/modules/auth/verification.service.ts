@@ -7,6 +7,7 @@ import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
 import { findUserById, updateUser } from './auth.repository.js';
 import { consumeCode, prepareCode, storeCode } from './one-time-code.service.js';
 import { toPublicUser, type UserRow } from './public-user.js';
+import { grantReferralBonus } from '../users/referrals.service.js';
 
 async function unverifiedUser(deps: AuthDeps, auth: AuthUser): Promise<UserRow> {
   const user = await findUserById(deps.db, auth.id);
@@ -30,5 +31,11 @@ export async function verifyEmail(deps: AuthDeps, auth: AuthUser, code: string):
   const now = deps.clock();
   if (!(await consumeCode(deps.db, user.id, 'email_verification', code, now))) throw badRequest(MSG.auth.invalidCode);
   const updated = await updateUser(deps.db, user.id, { isVerified: true, updatedAt: now });
-  return toPublicUser(updated ?? { ...user, isVerified: true });
+  // The verification stands even if the bonus fails; the ledger keys make a later grant safe.
+  const bonus = await grantReferralBonus(deps.db, user.id).catch((err: unknown) => {
+    deps.log?.error({ err, userId: user.id }, 'referral bonus failed');
+    return 0;
+  });
+  const fresh = bonus > 0 ? await findUserById(deps.db, user.id) : updated;
+  return toPublicUser(fresh ?? updated ?? { ...user, isVerified: true });
 }

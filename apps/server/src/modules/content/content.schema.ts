@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ContentStatus, ContentType, EditOperation } from '@atelier/shared';
 import { users } from '../../platform/db/schema.js';
 
@@ -54,6 +54,9 @@ export const content = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     playCount: integer('play_count').notNull().default(0),
+    /** migrations/0005: the gallery's category and tags (search_vector is kept by a trigger). */
+    categoryId: uuid('category_id'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
@@ -66,3 +69,41 @@ export const content = pgTable(
 );
 
 export type ContentRow = typeof content.$inferSelect;
+
+/** Mirrors migrations/0005_community_content.sql. */
+export const contentLikes = pgTable(
+  'content_likes',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.userId] })],
+);
+
+export const contentComments = pgTable('content_comments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contentId: uuid('content_id')
+    .notNull()
+    .references(() => content.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  parentId: uuid('parent_id').references((): AnyPgColumn => contentComments.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type CommentRow = typeof contentComments.$inferSelect;
+
+export const contentPlays = pgTable('content_plays', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  contentId: uuid('content_id')
+    .notNull()
+    .references(() => content.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

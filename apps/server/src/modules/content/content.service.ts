@@ -1,10 +1,12 @@
 import type { Content, UpdateContentBody } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
-import { forbidden, notFound } from '../../platform/http/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { announceBalance, applyCredits } from '../credits/credits.service.js';
+import { isLikedBy, updateContentClassification } from './content-feed.repository.js';
+import { findCategory } from '../categories/categories.repository.js';
 import { deleteContentRow, findContentWithOwner, lockContent, markRefunded, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, toContent } from './content.view.js';
 
@@ -40,7 +42,8 @@ export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>,
 
 export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {
   const item = await findVisible(deps, id, viewer);
-  return toContent(item.row, item.owner, deps.storage);
+  const isLiked = viewer ? await isLikedBy(deps.db, id, viewer.id) : false;
+  return toContent(item.row, item.owner, deps.storage, { isLiked });
 }
 
 export async function updateContent(deps: ContentDeps, id: string, viewer: AuthUser, body: UpdateContentBody): Promise<Content> {
@@ -50,10 +53,14 @@ export async function updateContent(deps: ContentDeps, id: string, viewer: AuthU
   if (body.title !== undefined) fields.title = body.title;
   if (body.description !== undefined) fields.description = body.description === '' ? null : body.description;
   if (body.isPrivate !== undefined) fields.isPrivate = body.isPrivate;
+  if (body.categoryId && !(await findCategory(deps.db, body.categoryId))) throw badRequest('Please choose a category from the list');
   if (Object.keys(fields).length > 0) await updateContentFields(deps.db, id, fields);
+  if (body.categoryId !== undefined || body.tags !== undefined) {
+    await updateContentClassification(deps.db, id, { categoryId: body.categoryId, tags: body.tags });
+  }
   const fresh = await loadContentView(deps, id);
   if (!fresh) throw notFound(CONTENT_NOT_FOUND);
-  return fresh;
+  return { ...fresh, isLiked: await isLikedBy(deps.db, id, viewer.id) };
 }
 
 /**

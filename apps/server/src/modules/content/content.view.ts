@@ -41,6 +41,8 @@ export function toContent(row: ContentRow, owner: ContentOwner, storage: Pick<St
     commentCount: row.commentCount,
     playCount: row.playCount,
     isLiked: extras.isLiked ?? false,
+    categoryId: row.categoryId,
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,

@@ -4,12 +4,14 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { uiActions } from '../../features/ui/ui-slice';
 import { AuthControls } from '../../features/auth/components/auth-controls';
 import { Button, CloseIcon, MenuIcon, SparklesIcon, cx } from '../../components/ui';
+import { MessagesNavLink } from '../../features/messaging/components/messages-nav-link';
 import { ThemeToggle } from './theme-toggle';
 import { LogoMark } from './logo';
 import { useOpenGenerate } from './use-open-generate';
 
 export const MAIN_NAV = [
   { to: '/gallery', label: 'Gallery' },
+  { to: '/people', label: 'People' },
   { to: '/pricing', label: 'Pricing' },
   { to: '/careers', label: 'Careers' },
   { to: '/help-center', label: 'Help' },
@@ -66,6 +68,7 @@ export function Header() {
           <Button className="site-header__create" iconStart={<SparklesIcon size={16} />} onClick={() => openGenerate()}>
             Create
           </Button>
+          <MessagesNavLink />
           <ThemeToggle />
           <div className="site-header__auth">
             <AuthControls />

@@ -51,6 +51,19 @@ export class FakeSocket {
     return this;
   }
 
+  /** How the fake server answers `emitWithAck`; unset, the call never gets an answer. */
+  answerAck: ((event: string, payload: unknown) => unknown) | null = null;
+
+  timeout(_ms: number) {
+    return {
+      emitWithAck: async (event: string, payload: unknown) => {
+        this.emitted.push([event, payload]);
+        if (!this.answerAck) throw new Error('operation has timed out');
+        return this.answerAck(event, payload);
+      },
+    };
+  }
+
   connect() {
     this.connectCalls += 1;
     this.active = true;

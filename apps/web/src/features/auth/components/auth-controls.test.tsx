@@ -41,7 +41,7 @@ describe('header auth controls', () => {
     expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'signup' });
   });
 
-  it('shows initials, name and credits, and a menu with Settings, Credits and Sign out', async () => {
+  it('shows initials, name and credits, and a menu with Dashboard, Profile, Collections, Referrals, Settings, Credits, Billing and Sign out', async () => {
     const { user } = renderControls(signedInState(makeUser({ name: 'Ada Lovelace', credits: 1250 })));
     const trigger = screen.getByRole('button', { name: /Ada Lovelace/ });
     expect(trigger).toHaveTextContent('AL');
@@ -51,7 +51,7 @@ describe('header auth controls', () => {
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Settings', 'Credits', 'Sign out']);
+    expect(items.map((i) => i.textContent)).toEqual(['Dashboard', 'Profile', 'Collections', 'Referrals', 'Settings', 'Credits', 'Billing', 'Sign out']);
     expect(items[0]).toHaveFocus();
 
     await user.keyboard('{ArrowDown}');

@@ -113,11 +113,31 @@ function UserMenu({ user }: { user: PublicUser }) {
               Verify your email
             </Link>
           )}
+          <Link role="menuitem" className="user-menu__item" to="/dashboard" onClick={() => close(false)}>
+            Dashboard
+          </Link>
+          {user.role === 'admin' && (
+            <Link role="menuitem" className="user-menu__item" to="/admin" onClick={() => close(false)}>
+              Admin
+            </Link>
+          )}
+          <Link role="menuitem" className="user-menu__item" to={`/u/${encodeURIComponent(user.username)}`} onClick={() => close(false)}>
+            Profile
+          </Link>
+          <Link role="menuitem" className="user-menu__item" to="/collection" onClick={() => close(false)}>
+            Collections
+          </Link>
+          <Link role="menuitem" className="user-menu__item" to="/referrals" onClick={() => close(false)}>
+            Referrals
+          </Link>
           <Link role="menuitem" className="user-menu__item" to="/settings" onClick={() => close(false)}>
             Settings
           </Link>
           <Link role="menuitem" className="user-menu__item" to="/credits" onClick={() => close(false)}>
             Credits
+          </Link>
+          <Link role="menuitem" className="user-menu__item" to="/billing" onClick={() => close(false)}>
+            Billing
           </Link>
           <button
             type="button"

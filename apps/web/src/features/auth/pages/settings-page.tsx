@@ -23,6 +23,8 @@ import { SignInPrompt } from '../components/sign-in-prompt';
 import { UserAvatar } from '../components/user-avatar';
 import { PASSWORD_HINT } from '../components/signup-form';
 import { describeUserAgent } from '../user-agent';
+import { ProfileEditor } from '../../users/components/profile-editor';
+import { DeleteAccountSection } from '../../users/components/delete-account-section';
 import '../auth.css';
 
 export function SettingsPage() {
@@ -34,9 +36,15 @@ export function SettingsPage() {
       {user ? (
         <>
           <ProfileSection user={user} />
+          <SettingsSection title="Edit profile">
+            <ProfileEditor key={user.id} user={user} />
+          </SettingsSection>
           <ChangePasswordSection />
           <SessionsSection />
           <ThemeSection />
+          <SettingsSection title="Delete account">
+            <DeleteAccountSection />
+          </SettingsSection>
         </>
       ) : (
         <SignInPrompt

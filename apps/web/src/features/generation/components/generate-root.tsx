@@ -1,6 +1,7 @@
 import { RealtimeProvider } from '../../realtime/realtime-provider';
 import { GenerateDialog } from './generate-dialog';
 import { GenerationLiveUpdates } from './generation-live-updates';
+import { SupportChat } from '../../messaging/components/support-chat';
 
 /**
  * Mounted once in the layout: the realtime connection for the signed-in person, the live generation
@@ -11,6 +12,7 @@ export function GenerateRoot() {
     <RealtimeProvider>
       <GenerationLiveUpdates />
       <GenerateDialog />
+      <SupportChat />
     </RealtimeProvider>
   );
 }

@@ -13,6 +13,8 @@ import { isInProgress, type Content } from '../generation-types';
 import { ContentMedia } from '../components/content-media';
 import { ContentDetails, ContentReceipt } from '../components/content-details';
 import { ContentEditPanel, ContentOwnerControls, ContentTitle } from '../components/content-owner-actions';
+import { ContentPeopleActions } from '../../users/components/content-people-actions';
+import { ContentEngagement } from '../../content/components/content-engagement';
 import '../generation.css';
 
 /** Without the socket, progress comes from asking; with it, a slow check guards against a lost event. */
@@ -139,6 +141,8 @@ function ContentLoaded({ content }: { content: Content }) {
               </a>
             )}
           </div>
+          <ContentPeopleActions content={content} />
+          {content.status === 'ready' && <ContentEngagement content={content} />}
           {isOwner && <ContentOwnerControls content={content} />}
         </div>
         <div className="content-secondary">

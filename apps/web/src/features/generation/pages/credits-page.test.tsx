@@ -62,7 +62,7 @@ describe('Credits page', () => {
     expect(within(rows[2]!).getByText('Sign-up grant')).toBeInTheDocument();
     expect(within(rows[2]!).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Buy credits' })).toBeInTheDocument();
-    expect(screen.getByText(/Credit packs arrive with payments/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy custom amount' })).toBeInTheDocument();
     expect(store.getState().auth.user?.credits).toBe(20);
   });
 

@@ -9,7 +9,9 @@ import { uiActions } from '../../ui/ui-slice';
 import { useGetCreditBalanceQuery, useGetCreditHistoryQuery } from '../generation-api';
 import { LEDGER_KINDS, LEDGER_KIND_LABELS, type LedgerEntry, type LedgerKind } from '../generation-types';
 import { formatDate } from '../components/content-details';
+import { BuyCredits } from '../../billing/components/buy-credits';
 import '../generation.css';
+import '../../billing/billing.css';
 
 /** /credits — the balance, every change to it, and where buying more will live. */
 export function CreditsPage() {
@@ -36,13 +38,10 @@ export function CreditsPage() {
       <h1>Credits</h1>
       <CreditBalance />
       <CreditHistory />
-      <Card as="section" aria-labelledby="buy-credits-title">
-        <h2 id="buy-credits-title" className="content-card-title">
-          Buy credits
-        </h2>
+      <Card as="section">
+        <BuyCredits />
         <p className="content-muted">
-          Credit packs arrive with payments. Until then your credits come from your sign-up grant, referral bonuses and
-          your plan. See <Link to="/pricing">pricing</Link> for what is coming.
+          Plans, your subscription and your purchases: <Link to="/pricing">pricing</Link> and <Link to="/billing">billing</Link>.
         </p>
       </Card>
     </section>

@@ -1,0 +1,325 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  calculateCreditPrice,
+  type CheckoutSession,
+  type CheckoutSummary,
+  type CreditPricing,
+  type CreditProduct,
+  type CreditStats,
+  type PriceCalculation,
+  type SessionDetails,
+} from '@atelier/shared';
+import type { Db } from '../../platform/db/db.js';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import type { PaymentProvider } from '../../providers/payments/types.js';
+import { creditLedger } from '../credits/credits.schema.js';
+import { readBalance } from '../credits/credits.repository.js';
+import { handlePaymentEvent } from './billing.events.js';
+import { checkouts, creditPricing, creditProducts, subscriptions, type CheckoutRow, type CreditProductRow } from './billing.schema.js';
+
+export interface BillingDeps {
+  db: Db;
+  realtime: Pick<Realtime, 'toUser'>;
+  clock: () => Date;
+  provider: PaymentProvider;
+  /** Where our own pages live, for checkout and portal URLs. */
+  publicUrl: string;
+}
+
+/** A checkout session can be paid for this long. */
+export const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
+
+// ---- Products
+
+export function toCreditProduct(row: CreditProductRow): CreditProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    credits: row.credits,
+    bonusCredits: row.bonusCredits,
+    price: row.price,
+    currency: row.currency,
+    isActive: row.isActive,
+    sortOrder: row.sortOrder,
+    stripePriceId: row.stripePriceId,
+  };
+}
+
+function definedOnly<T extends object>(body: T): Partial<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export async function listProducts(db: Db, includeInactive = false): Promise<CreditProduct[]> {
+  const rows = await db
+    .select()
+    .from(creditProducts)
+    .where(includeInactive ? undefined : eq(creditProducts.isActive, true))
+    .orderBy(asc(creditProducts.sortOrder), asc(creditProducts.price));
+  return rows.map(toCreditProduct);
+}
+
+/** Anyone may read an active product; an inactive one only through the admin list. */
+export async function getProduct(db: Db, id: string, includeInactive = false): Promise<CreditProduct> {
+  const rows = await db.select().from(creditProducts).where(eq(creditProducts.id, id)).limit(1);
+  const row = rows[0];
+  if (!row || (!row.isActive && !includeInactive)) throw notFound('Credit product not found');
+  return toCreditProduct(row);
+}
+
+type ProductInput = Omit<CreditProduct, 'id'>;
+
+export async function createProduct(db: Db, body: ProductInput, now: Date): Promise<CreditProduct> {
+  const [row] = await db
+    .insert(creditProducts)
+    .values({ ...body, stripePriceId: body.stripePriceId ?? null, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('product insert returned nothing');
+  return toCreditProduct(row);
+}
+
+export async function updateProduct(db: Db, id: string, body: Partial<ProductInput>, now: Date): Promise<CreditProduct> {
+  const [row] = await db
+    .update(creditProducts)
+    .set({ ...definedOnly(body), updatedAt: now })
+    .where(eq(creditProducts.id, id))
+    .returning();
+  if (!row) throw notFound('Credit product not found');
+  return toCreditProduct(row);
+}
+
+/** Past checkouts keep their description, credits and amount; only the link to the product goes. */
+export async function deleteProduct(db: Db, id: string): Promise<void> {
+  const rows = await db.delete(creditProducts).where(eq(creditProducts.id, id)).returning({ id: creditProducts.id });
+  if (rows.length === 0) throw notFound('Credit product not found');
+}
+
+// ---- Pricing
+
+export async function getPricing(db: Db): Promise<CreditPricing> {
+  const rows = await db.select().from(creditPricing).where(eq(creditPricing.id, 1)).limit(1);
+  const row = rows[0];
+  if (!row) throw notFound('Credit pricing is not set up');
+  const tiers = [...row.tiers].sort((a, b) => a.minCredits - b.minCredits);
+  return { pricePerCredit: row.pricePerCredit, currency: row.currency, minCredits: row.minCredits, maxCredits: row.maxCredits, tiers };
+}
+
+export async function updatePricing(db: Db, body: CreditPricing, now: Date): Promise<CreditPricing> {
+  const tiers = [...body.tiers].sort((a, b) => a.minCredits - b.minCredits);
+  const values = { ...body, tiers, updatedAt: now };
+  await db
+    .insert(creditPricing)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: creditPricing.id, set: values });
+  return getPricing(db);
+}
+
+export async function calculatePrice(db: Db, credits: number): Promise<PriceCalculation> {
+  const pricing = await getPricing(db);
+  if (credits < pricing.minCredits || credits > pricing.maxCredits) {
+    throw badRequest(`Choose between ${pricing.minCredits} and ${pricing.maxCredits} credits`);
+  }
+  return calculateCreditPrice(pricing, credits);
+}
+
+// ---- Checkouts
+
+export function toCheckoutSummary(row: CheckoutRow): CheckoutSummary {
+  return {
+    id: row.id,
+    sessionId: row.providerSessionId,
+    kind: row.kind,
+    description: row.description,
+    credits: row.credits,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    declineMessage: row.declineMessage,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export interface NewCheckout {
+  userId: string;
+  kind: 'credits' | 'subscription';
+  productId?: string | null;
+  planId?: string | null;
+  billingFrequency?: 'monthly' | 'yearly' | null;
+  description: string;
+  credits: number;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * The checkout row is written first with its amount fixed, then the provider session; a session
+ * whose row could not be written is never shown to the customer.
+ */
+export async function openCheckout(deps: BillingDeps, input: NewCheckout): Promise<CheckoutSession & { checkoutId: string }> {
+  const now = deps.clock();
+  const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
+  const checkoutId = crypto.randomUUID();
+  const session = await deps.provider.createSession({
+    reference: checkoutId,
+    userId: input.userId,
+    amount: input.amount,
+    currency: input.currency,
+    description: input.description,
+    interval: input.kind === 'subscription' ? (input.billingFrequency === 'yearly' ? 'year' : 'month') : null,
+    expiresAt,
+  });
+  await deps.db.insert(checkouts).values({
+    id: checkoutId,
+    userId: input.userId,
+    kind: input.kind,
+    productId: input.productId ?? null,
+    planId: input.planId ?? null,
+    billingFrequency: input.billingFrequency ?? null,
+    description: input.description,
+    credits: input.credits,
+    amount: input.amount,
+    currency: input.currency,
+    provider: deps.provider.name,
+    providerSessionId: session.sessionId,
+    clientSecret: session.clientSecret,
+    createdAt: now,
+    expiresAt,
+  });
+  return { ...session, checkoutId };
+}
+
+export async function createCreditCheckout(deps: BillingDeps, userId: string, body: { productId?: string; credits?: number }): Promise<CheckoutSession> {
+  if (body.productId) {
+    const product = await getProduct(deps.db, body.productId);
+    const total = product.credits + product.bonusCredits;
+    const bonus = product.bonusCredits ? ` + ${product.bonusCredits} bonus` : '';
+    const session = await openCheckout(deps, {
+      userId,
+      kind: 'credits',
+      productId: product.id,
+      description: `${product.name}: ${product.credits}${bonus} credits`,
+      credits: total,
+      amount: product.price,
+      currency: product.currency,
+    });
+    return { sessionId: session.sessionId, clientSecret: session.clientSecret };
+  }
+  const price = await calculatePrice(deps.db, body.credits ?? 0);
+  const session = await openCheckout(deps, {
+    userId,
+    kind: 'credits',
+    description: `${price.credits} credits`,
+    credits: price.credits,
+    amount: price.total,
+    currency: price.currency,
+  });
+  return { sessionId: session.sessionId, clientSecret: session.clientSecret };
+}
+
+export async function findCheckoutBySession(db: Db, sessionId: string, userId: string): Promise<CheckoutRow> {
+  const rows = await db.select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId)).limit(1);
+  const row = rows[0];
+  // Someone else's session is "not found", so ids cannot be probed.
+  if (!row || row.userId !== userId) throw notFound('Checkout session not found');
+  return row;
+}
+
+/**
+ * Feeds the provider's events for an unfinished checkout through the normal event path, so a
+ * payment whose delivery was lost is still granted (once).
+ */
+export async function reconcileCheckout(deps: BillingDeps, row: CheckoutRow): Promise<CheckoutRow> {
+  if (row.status === 'complete') return row;
+  const events = await deps.provider.sessionEvents(row.providerSessionId);
+  for (const event of events) await handlePaymentEvent(deps, event, deps.clock());
+  if (events.length === 0 && row.status !== 'expired' && row.expiresAt.getTime() <= deps.clock().getTime()) {
+    await deps.db
+      .update(checkouts)
+      .set({ status: 'expired' })
+      .where(and(eq(checkouts.id, row.id), inArray(checkouts.status, ['open', 'declined'])));
+  }
+  const fresh = await deps.db.select().from(checkouts).where(eq(checkouts.id, row.id)).limit(1);
+  return fresh[0] ?? row;
+}
+
+async function creditsGrantedFor(db: Db, row: CheckoutRow): Promise<number> {
+  if (row.kind === 'credits') {
+    const entries = await db
+      .select({ delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, `checkout:${row.id}`))
+      .limit(1);
+    return entries[0]?.delta ?? 0;
+  }
+  const subs = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.checkoutId, row.id)).limit(1);
+  if (!subs[0] || !row.completedAt) return 0;
+  const entries = await db
+    .select({ delta: creditLedger.delta })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, `sub:${subs[0].id}:${row.completedAt.toISOString()}`))
+    .limit(1);
+  return entries[0]?.delta ?? 0;
+}
+
+export async function getSessionDetails(deps: BillingDeps, userId: string, sessionId: string): Promise<SessionDetails> {
+  const row = await reconcileCheckout(deps, await findCheckoutBySession(deps.db, sessionId, userId));
+  return {
+    status: row.status,
+    checkout: toCheckoutSummary(row),
+    creditsGranted: await creditsGrantedFor(deps.db, row),
+    balance: (await readBalance(deps.db, userId)) ?? 0,
+  };
+}
+
+export async function listCheckouts(db: Db, userId: string, limit = 50): Promise<CheckoutSummary[]> {
+  const rows = await db.select().from(checkouts).where(eq(checkouts.userId, userId)).orderBy(desc(checkouts.createdAt)).limit(limit);
+  return rows.map(toCheckoutSummary);
+}
+
+// ---- Stats
+
+export async function creditStatsFor(db: Db): Promise<CreditStats> {
+  const sums = await db
+    .select({ kind: creditLedger.kind, total: sql<string>`coalesce(sum(${creditLedger.delta}), 0)` })
+    .from(creditLedger)
+    .groupBy(creditLedger.kind);
+  const byKind = new Map(sums.map((r) => [r.kind, Number(r.total)]));
+  const revenueRows = await db
+    .select({ total: sql<string>`coalesce(sum(${checkouts.amount}), 0)`, n: sql<number>`count(*)::int` })
+    .from(checkouts)
+    .where(eq(checkouts.status, 'complete'));
+  const active = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(inArray(subscriptions.status, ['active', 'trialing', 'past_due']));
+  const byProduct = await db
+    .select({
+      productId: checkouts.productId,
+      name: sql<string>`coalesce(${creditProducts.name}, 'Custom amount')`,
+      count: sql<number>`count(*)::int`,
+      credits: sql<string>`sum(${checkouts.credits})`,
+      revenue: sql<string>`sum(${checkouts.amount})`,
+    })
+    .from(checkouts)
+    .leftJoin(creditProducts, eq(creditProducts.id, checkouts.productId))
+    .where(and(eq(checkouts.status, 'complete'), eq(checkouts.kind, 'credits')))
+    .groupBy(checkouts.productId, creditProducts.name);
+  const k = (kind: string) => byKind.get(kind as never) ?? 0;
+  return {
+    totalPurchased: k('purchase'),
+    totalRevenue: Number(revenueRows[0]?.total ?? 0),
+    totalSpent: -k('generation_charge'),
+    totalRefunded: k('refund'),
+    totalGranted: k('subscription_grant') + k('signup_grant') + k('admin_add') + k('referral_bonus'),
+    activeSubscriptions: active[0]?.n ?? 0,
+    completedCheckouts: revenueRows[0]?.n ?? 0,
+    purchasesByProduct: byProduct.map((r) => ({
+      productId: r.productId,
+      name: r.name,
+      count: r.count,
+      credits: Number(r.credits),
+      revenue: Number(r.revenue),
+    })),
+  };
+}

@@ -1,0 +1,159 @@
+import {
+  makePagination,
+  type Comment,
+  type Content,
+  type ContentListQuery,
+  type ContentSearchQuery,
+  type CreateCommentBody,
+  type LikeResult,
+  type Pagination,
+} from '@atelier/shared';
+import type { AuthUser } from '../../platform/http/auth.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { descendantIds, findCategory } from '../categories/categories.repository.js';
+import {
+  addLike,
+  deleteCommentTree,
+  findComment,
+  insertComment,
+  isLikedBy,
+  listFeed,
+  listTopComments,
+  loadComment,
+  recordPlay,
+  removeLike,
+  searchFeed,
+  type CommentWithAuthor,
+  type FeedRow,
+} from './content-feed.repository.js';
+import { findContentWithOwner, type ContentWithOwner } from './content.repository.js';
+import { canView, type ContentDeps } from './content.service.js';
+import { toContent } from './content.view.js';
+
+type Deps = Pick<ContentDeps, 'db' | 'storage' | 'clock'>;
+
+export interface ContentPage {
+  data: Content[];
+  pagination: Pagination;
+}
+
+const CONTENT_NOT_FOUND = 'Content not found';
+const COMMENT_NOT_FOUND = 'Comment not found';
+
+const toContents = (deps: Deps, rows: FeedRow[]) => rows.map((r) => toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }));
+
+async function findVisible(deps: Deps, id: string, viewer: AuthUser | null): Promise<ContentWithOwner> {
+  const item = await findContentWithOwner(deps.db, id);
+  if (!item || !canView(item, viewer)) throw notFound(CONTENT_NOT_FOUND);
+  return item;
+}
+
+/** GET /content: the public gallery, filtered and sorted. */
+export async function listContent(deps: Deps, query: ContentListQuery, viewer: AuthUser | null): Promise<ContentPage> {
+  const categoryIds = query.category ? await descendantIds(deps.db, query.category) : undefined;
+  const { rows, total } = await listFeed(
+    deps.db,
+    { viewerId: viewer?.id ?? null, type: query.type, categoryIds, owner: query.owner, tag: query.tag, q: query.q },
+    { sort: query.sort, page: query.page, pageSize: query.pageSize, now: deps.clock() },
+  );
+  return { data: toContents(deps, rows), pagination: makePagination(query.page, query.pageSize, total) };
+}
+
+/** GET /content/search: full-text search, best match first. */
+export async function searchContent(deps: Deps, query: ContentSearchQuery, viewer: AuthUser | null): Promise<ContentPage> {
+  const { rows, total } = await searchFeed(deps.db, { viewerId: viewer?.id ?? null, q: query.q, type: query.type, page: query.page, pageSize: query.pageSize });
+  return { data: toContents(deps, rows), pagination: makePagination(query.page, query.pageSize, total) };
+}
+
+/** Content of one category and its descendants (GET /category/:id/content). */
+export async function listCategoryContent(
+  deps: Deps,
+  categoryId: string,
+  page: number,
+  pageSize: number,
+  viewer: AuthUser | null,
+): Promise<ContentPage> {
+  const ids = await descendantIds(deps.db, categoryId);
+  const { rows, total } = await listFeed(deps.db, { viewerId: viewer?.id ?? null, categoryIds: ids }, { sort: 'newest', page, pageSize, now: deps.clock() });
+  return { data: toContents(deps, rows), pagination: makePagination(page, pageSize, total) };
+}
+
+export async function viewerLikes(deps: Deps, contentId: string, viewer: AuthUser | null): Promise<boolean> {
+  return viewer ? isLikedBy(deps.db, contentId, viewer.id) : false;
+}
+
+export async function likeContent(deps: Deps, id: string, viewer: AuthUser): Promise<LikeResult> {
+  await findVisible(deps, id, viewer);
+  return { likeCount: await addLike(deps.db, id, viewer.id), isLiked: true };
+}
+
+export async function unlikeContent(deps: Deps, id: string, viewer: AuthUser): Promise<LikeResult> {
+  await findVisible(deps, id, viewer);
+  return { likeCount: await removeLike(deps.db, id, viewer.id), isLiked: false };
+}
+
+export async function playContent(deps: Deps, id: string, viewer: AuthUser | null): Promise<number> {
+  await findVisible(deps, id, viewer);
+  return recordPlay(deps.db, id, viewer?.id ?? null);
+}
+
+function toComment(c: CommentWithAuthor, replies: Comment[] = []): Comment {
+  return {
+    id: c.row.id,
+    contentId: c.row.contentId,
+    parentId: c.row.parentId,
+    content: c.row.body,
+    author: c.author,
+    replies,
+    createdAt: c.row.createdAt.toISOString(),
+  };
+}
+
+/** A reply to a reply joins its thread: threads are one level deep, under the top comment. */
+export async function createComment(deps: Deps, contentId: string, viewer: AuthUser, body: CreateCommentBody): Promise<Comment> {
+  await findVisible(deps, contentId, viewer);
+  let parentId: string | null = null;
+  if (body.parentId) {
+    const parent = await findComment(deps.db, contentId, body.parentId);
+    if (!parent) throw badRequest('You can only reply to a comment on this content');
+    parentId = parent.parentId ?? parent.id;
+  }
+  const id = await insertComment(deps.db, { contentId, userId: viewer.id, parentId, body: body.content });
+  const created = await loadComment(deps.db, id);
+  if (!created) throw notFound(COMMENT_NOT_FOUND);
+  return toComment(created);
+}
+
+export async function listComments(
+  deps: Deps,
+  contentId: string,
+  page: number,
+  pageSize: number,
+  viewer: AuthUser | null,
+): Promise<{ data: Comment[]; pagination: Pagination }> {
+  await findVisible(deps, contentId, viewer);
+  const { top, replies, total } = await listTopComments(deps.db, contentId, page, pageSize);
+  const byParent = new Map<string, Comment[]>();
+  for (const r of replies) {
+    const list = byParent.get(r.row.parentId ?? '') ?? [];
+    list.push(toComment(r));
+    byParent.set(r.row.parentId ?? '', list);
+  }
+  return { data: top.map((c) => toComment(c, byParent.get(c.row.id) ?? [])), pagination: makePagination(page, pageSize, total) };
+}
+
+/** The comment's author, the content's owner or an admin may delete a comment (and its replies). */
+export async function deleteComment(deps: Deps, contentId: string, commentId: string, viewer: AuthUser): Promise<void> {
+  const item = await findVisible(deps, contentId, viewer);
+  const found = await findComment(deps.db, contentId, commentId);
+  if (!found) throw notFound(COMMENT_NOT_FOUND);
+  const allowed = found.userId === viewer.id || item.row.userId === viewer.id || viewer.role === 'admin';
+  if (!allowed) throw forbidden('You can only delete your own comments or comments on your content');
+  await deleteCommentTree(deps.db, contentId, commentId);
+}
+
+/** A category given on content must exist; inactive ones are allowed for the owner's own filing. */
+export async function assertCategoryExists(deps: Pick<Deps, 'db'>, categoryId: string | null | undefined): Promise<void> {
+  if (!categoryId) return;
+  if (!(await findCategory(deps.db, categoryId))) throw badRequest('Please choose a category from the list');
+}

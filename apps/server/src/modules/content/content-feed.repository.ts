@@ -1,0 +1,277 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ContentOwner, ContentSort, ContentType } from '@atelier/shared';
+import type { Db } from '../../platform/db/db.js';
+import { users } from '../../platform/db/schema.js';
+import { content, contentComments, contentLikes, contentPlays, type CommentRow, type ContentRow } from './content.schema.js';
+
+const ownerColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  avatar: users.avatar,
+};
+
+export interface FeedRow {
+  row: ContentRow;
+  owner: ContentOwner;
+  isLiked: boolean;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the viewer has liked the row; always false for anonymous viewers. */
+export const likedBy = (viewerId: string | null): SQL<boolean> =>
+  viewerId
+    ? sql<boolean>`exists (select 1 from content_likes l where l.content_id = content.id and l.user_id = ${viewerId})`
+    : sql<boolean>`false`;
+
+export interface FeedFilter {
+  viewerId: string | null;
+  type?: ContentType;
+  /** Category ids (a category and its descendants). */
+  categoryIds?: string[];
+  owner?: string;
+  tag?: string;
+  q?: string;
+}
+
+/**
+ * Public lists show ready, public items. A viewer listing their own items (owner filter = self)
+ * also sees their private ones; nobody else ever does.
+ */
+function feedWhere(f: FeedFilter): SQL {
+  const parts: SQL[] = [sql`${content.status} = 'ready'`];
+  if (f.owner !== undefined) {
+    if (UUID_RE.test(f.owner)) parts.push(sql`${content.userId} = ${f.owner}`);
+    else parts.push(sql`${content.userId} = (select u.id from users u where lower(u.username) = lower(${f.owner}))`);
+  }
+  if (f.owner !== undefined && f.viewerId) parts.push(sql`(${content.isPrivate} = false or ${content.userId} = ${f.viewerId})`);
+  else parts.push(sql`${content.isPrivate} = false`);
+  if (f.type) parts.push(sql`${content.contentType} = ${f.type}`);
+  if (f.categoryIds) {
+    if (f.categoryIds.length === 0) parts.push(sql`false`);
+    else parts.push(inArray(content.categoryId, f.categoryIds));
+  }
+  if (f.tag) parts.push(sql`${content.tags} @> array[${f.tag.toLowerCase()}]::text[]`);
+  if (f.q) parts.push(sql`content.search_vector @@ websearch_to_tsquery('english', ${f.q})`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * Recent engagement, newer counting more: likes weigh 3, comments 2, plays 1, each scaled by
+ * how much of the last seven days is still ahead of it.
+ */
+function trendingScore(now: Date): SQL<number> {
+  const at = now.toISOString();
+  return sql<number>`(
+    select coalesce(sum(e.w * greatest(0::float8, 1 - extract(epoch from (${at}::timestamptz - e.created_at)) / 604800)), 0)
+    from (
+      select 3::float8 as w, l.created_at from content_likes l
+        where l.content_id = content.id and l.created_at > ${at}::timestamptz - interval '7 days'
+      union all
+      select 2::float8, c.created_at from content_comments c
+        where c.content_id = content.id and c.created_at > ${at}::timestamptz - interval '7 days'
+      union all
+      select 1::float8, p.created_at from content_plays p
+        where p.content_id = content.id and p.created_at > ${at}::timestamptz - interval '7 days'
+    ) e
+  )`;
+}
+
+function feedOrder(sort: ContentSort, now: Date): SQL[] {
+  const recent = [desc(content.createdAt), desc(content.id)];
+  if (sort === 'popular') return [sql`(${content.likeCount} + ${content.playCount}) desc`, ...recent];
+  if (sort === 'trending') return [sql`${trendingScore(now)} desc`, sql`(${content.likeCount} + ${content.playCount}) desc`, ...recent];
+  return recent;
+}
+
+export async function listFeed(
+  db: Db,
+  filter: FeedFilter,
+  opts: { sort: ContentSort; page: number; pageSize: number; now: Date },
+): Promise<{ rows: FeedRow[]; total: number }> {
+  const where = feedWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ row: content, owner: ownerColumns, isLiked: likedBy(filter.viewerId) })
+      .from(content)
+      .innerJoin(users, eq(users.id, content.userId))
+      .where(where)
+      .orderBy(...feedOrder(opts.sort, opts.now))
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+    db.select({ n: count() }).from(content).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+/** Full-text search over title (weight A), tags (B), description (C) and prompt (D). */
+export async function searchFeed(
+  db: Db,
+  opts: { viewerId: string | null; q: string; type?: ContentType; page: number; pageSize: number },
+): Promise<{ rows: FeedRow[]; total: number }> {
+  const query = sql`websearch_to_tsquery('english', ${opts.q})`;
+  const parts: SQL[] = [sql`${content.status} = 'ready'`, sql`${content.isPrivate} = false`, sql`content.search_vector @@ ${query}`];
+  if (opts.type) parts.push(sql`${content.contentType} = ${opts.type}`);
+  const where = sql.join(parts, sql` and `);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ row: content, owner: ownerColumns, isLiked: likedBy(opts.viewerId) })
+      .from(content)
+      .innerJoin(users, eq(users.id, content.userId))
+      .where(where)
+      .orderBy(sql`ts_rank(content.search_vector, ${query}) desc`, desc(content.createdAt), desc(content.id))
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+    db.select({ n: count() }).from(content).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+export async function isLikedBy(db: Db, contentId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(contentLikes)
+    .where(and(eq(contentLikes.contentId, contentId), eq(contentLikes.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Adds the like once; the count moves only when a row was really added. */
+export async function addLike(db: Db, contentId: string, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(contentLikes).values({ contentId, userId }).onConflictDoNothing().returning({ userId: contentLikes.userId });
+    const [row] = inserted.length
+      ? await tx
+          .update(content)
+          .set({ likeCount: sql`${content.likeCount} + 1` })
+          .where(eq(content.id, contentId))
+          .returning({ likeCount: content.likeCount })
+      : await tx.select({ likeCount: content.likeCount }).from(content).where(eq(content.id, contentId));
+    return row?.likeCount ?? 0;
+  });
+}
+
+export async function removeLike(db: Db, contentId: string, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(contentLikes)
+      .where(and(eq(contentLikes.contentId, contentId), eq(contentLikes.userId, userId)))
+      .returning({ userId: contentLikes.userId });
+    const [row] = deleted.length
+      ? await tx
+          .update(content)
+          .set({ likeCount: sql`greatest(${content.likeCount} - 1, 0)` })
+          .where(eq(content.id, contentId))
+          .returning({ likeCount: content.likeCount })
+      : await tx.select({ likeCount: content.likeCount }).from(content).where(eq(content.id, contentId));
+    return row?.likeCount ?? 0;
+  });
+}
+
+export async function recordPlay(db: Db, contentId: string, userId: string | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.insert(contentPlays).values({ contentId, userId });
+    const [row] = await tx
+      .update(content)
+      .set({ playCount: sql`${content.playCount} + 1` })
+      .where(eq(content.id, contentId))
+      .returning({ playCount: content.playCount });
+    return row?.playCount ?? 0;
+  });
+}
+
+export interface CommentWithAuthor {
+  row: CommentRow;
+  author: ContentOwner;
+}
+
+export async function findComment(db: Db, contentId: string, commentId: string): Promise<CommentRow | null> {
+  const rows = await db
+    .select()
+    .from(contentComments)
+    .where(and(eq(contentComments.id, commentId), eq(contentComments.contentId, contentId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertComment(
+  db: Db,
+  values: { contentId: string; userId: string; parentId: string | null; body: string },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(contentComments).values(values).returning({ id: contentComments.id });
+    await tx
+      .update(content)
+      .set({ commentCount: sql`${content.commentCount} + 1` })
+      .where(eq(content.id, values.contentId));
+    if (!row) throw new Error('comment insert returned nothing');
+    return row.id;
+  });
+}
+
+export async function loadComment(db: Db, id: string): Promise<CommentWithAuthor | null> {
+  const rows = await db
+    .select({ row: contentComments, author: ownerColumns })
+    .from(contentComments)
+    .innerJoin(users, eq(users.id, contentComments.userId))
+    .where(eq(contentComments.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listTopComments(
+  db: Db,
+  contentId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ top: CommentWithAuthor[]; replies: CommentWithAuthor[]; total: number }> {
+  const where = and(eq(contentComments.contentId, contentId), isNull(contentComments.parentId));
+  const [top, totals] = await Promise.all([
+    db
+      .select({ row: contentComments, author: ownerColumns })
+      .from(contentComments)
+      .innerJoin(users, eq(users.id, contentComments.userId))
+      .where(where)
+      .orderBy(desc(contentComments.createdAt), desc(contentComments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(contentComments).where(where),
+  ]);
+  const ids = top.map((c) => c.row.id);
+  const replies = ids.length
+    ? await db
+        .select({ row: contentComments, author: ownerColumns })
+        .from(contentComments)
+        .innerJoin(users, eq(users.id, contentComments.userId))
+        .where(inArray(contentComments.parentId, ids))
+        .orderBy(asc(contentComments.createdAt), asc(contentComments.id))
+    : [];
+  return { top, replies, total: Number(totals[0]?.n ?? 0) };
+}
+
+/** Deletes a comment and its replies; the count drops by as many as went. */
+export async function deleteCommentTree(db: Db, contentId: string, commentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(contentComments)
+      .where(and(eq(contentComments.contentId, contentId), eq(contentComments.parentId, commentId)));
+    const deleted = await tx
+      .delete(contentComments)
+      .where(and(eq(contentComments.id, commentId), eq(contentComments.contentId, contentId)))
+      .returning({ id: contentComments.id });
+    if (deleted.length === 0) return;
+    await tx
+      .update(content)
+      .set({ commentCount: sql`greatest(${content.commentCount} - ${1 + Number(n)}, 0)` })
+      .where(eq(content.id, contentId));
+  });
+}
+
+export async function updateContentClassification(db: Db, id: string, fields: { categoryId?: string | null; tags?: string[] }): Promise<void> {
+  await db
+    .update(content)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(content.id, id));
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES, uploadContentFields, type Content, type ContentType } from '@atelier/shared';
+import type { AuthUser } from '../../platform/http/auth.js';
+import { AppError, badRequest } from '../../platform/http/errors.js';
+import { assertCategoryExists } from './content-community.service.js';
+import { content } from './content.schema.js';
+import type { ContentDeps } from './content.service.js';
+import { loadContentView } from './content.service.js';
+import { contentKeyPrefix } from './content.view.js';
+
+const RASTER = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const VIDEO = ['video/mp4', 'video/webm'];
+
+/** Which detected formats each content type accepts. */
+const ACCEPTS: Record<ContentType, string[]> = {
+  photo: RASTER,
+  illustration: [...RASTER, 'image/svg+xml'],
+  gif: ['image/gif', 'image/webp'],
+  vector: ['image/svg+xml'],
+  video: VIDEO,
+  loops: [...VIDEO, 'image/gif', 'image/webp'],
+};
+
+const EXT: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/svg+xml': 'svg',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
+
+export interface UploadedFile {
+  data: Buffer;
+}
+
+/**
+ * SVG has no magic number: it is text whose root element is <svg>. Scripts, event handlers and
+ * javascript: links are refused because the file is served from our own origin.
+ */
+export function sniffSvg(data: Buffer): 'ok' | 'unsafe' | 'not-svg' {
+  const text = data.subarray(0, Math.min(data.length, 2 * 1024 * 1024)).toString('utf8');
+  const head = text
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?xml[\s\S]*?\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<!DOCTYPE[^>]*>/i, '')
+    .trimStart();
+  if (!/^<svg[\s>]/i.test(head)) return 'not-svg';
+  if (/<script[\s>]|\son[a-z]+\s*=|javascript:|<foreignObject[\s>]/i.test(text)) return 'unsafe';
+  return 'ok';
+}
+
+/** What the bytes are, whatever the browser said; null when they are nothing we accept. */
+export async function detectUpload(data: Buffer): Promise<string | null> {
+  const detected = await fileTypeFromBuffer(data);
+  if (detected) return EXT[detected.mime] ? detected.mime : null;
+  const svg = sniffSvg(data);
+  if (svg === 'unsafe') throw new AppError(415, 'SVG files with scripts or event handlers are not allowed');
+  return svg === 'ok' ? 'image/svg+xml' : null;
+}
+
+function fieldErrors(error: z.ZodError): AppError {
+  const details = error.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message }));
+  return badRequest(details[0]?.message ?? 'Invalid request', details);
+}
+
+export async function readUploadForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  if (!request.isMultipart()) throw new AppError(415, 'Please upload the file as multipart/form-data');
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: UPLOAD_VIDEO_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file' && data.length > 0) file = data;
+      } else if (typeof part.value === 'string' || typeof part.value === 'number' || typeof part.value === 'boolean') {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'Videos can be at most 100 MB');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Please attach a single file');
+    throw err;
+  }
+  return { fields, file };
+}
+
+async function webp(data: Buffer, size: number, animated: boolean): Promise<Buffer> {
+  return sharp(data, { animated })
+    .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
+/** POST /content: your own file becomes a ready content item (no credits involved). */
+export async function uploadContent(
+  deps: Pick<ContentDeps, 'db' | 'storage'>,
+  viewer: AuthUser,
+  form: { fields: Record<string, string>; file: Buffer | null },
+): Promise<Content> {
+  const parsed = uploadContentFields.safeParse(form.fields);
+  if (!parsed.success) throw fieldErrors(parsed.error);
+  const input = parsed.data;
+  if (!form.file) throw badRequest('Please choose a file to upload');
+  const mime = await detectUpload(form.file);
+  if (!mime) throw new AppError(415, 'Please upload a PNG, JPEG, WebP, GIF or SVG image, or an MP4 or WebM video');
+  if (!ACCEPTS[input.contentType].includes(mime)) {
+    throw new AppError(415, `This file does not match the content type ${input.contentType}`);
+  }
+  const isVideo = mime.startsWith('video/');
+  if (!isVideo && form.file.length > UPLOAD_IMAGE_MAX_BYTES) throw new AppError(413, 'Images can be at most 10 MB');
+  await assertCategoryExists(deps, input.categoryId);
+
+  const id = randomUUID();
+  const prefix = contentKeyPrefix(id);
+  const mediaKey = `${prefix}original.${EXT[mime]}`;
+  let previewKey: string | null = null;
+  let thumbnailKey: string | null = null;
+  let width: number | null = null;
+  let height: number | null = null;
+  if (!isVideo) {
+    const animated = mime === 'image/gif' || mime === 'image/webp';
+    try {
+      const meta = await sharp(form.file).metadata();
+      width = meta.width ?? null;
+      height = meta.pageHeight ?? meta.height ?? null;
+      const [preview, thumb] = await Promise.all([webp(form.file, 768, animated), webp(form.file, 320, false)]);
+      previewKey = `${prefix}preview.webp`;
+      thumbnailKey = `${prefix}thumbnail.webp`;
+      await deps.storage.put(previewKey, preview, 'image/webp');
+      await deps.storage.put(thumbnailKey, thumb, 'image/webp');
+    } catch {
+      await deps.storage.delete(prefix).catch(() => undefined);
+      throw new AppError(415, 'This image could not be read');
+    }
+  }
+  await deps.storage.put(mediaKey, form.file, mime);
+  try {
+    await deps.db.insert(content).values({
+      id,
+      userId: viewer.id,
+      title: input.title,
+      description: input.description ? input.description : null,
+      prompt: '',
+      model: 'upload',
+      contentType: input.contentType,
+      status: 'ready',
+      progress: 100,
+      isPrivate: input.isPrivate,
+      seed: 0,
+      cost: 0,
+      width,
+      height,
+      mediaKey,
+      previewKey,
+      thumbnailKey,
+      mimeType: mime,
+      categoryId: input.categoryId ?? null,
+      tags: input.tags ?? [],
+      completedAt: new Date(),
+    });
+  } catch (err) {
+    await deps.storage.delete(prefix).catch(() => undefined);
+    throw err;
+  }
+  const view = await loadContentView(deps, id);
+  if (!view) throw new AppError(500, 'Upload could not be saved');
+  return view;
+}

@@ -1,0 +1,424 @@
+import type {
+  AdminContentMetrics,
+  AdminEngagementMetrics,
+  CohortRow,
+  DistributionSlice,
+  GraphPoint,
+  RecentContent,
+  RecentUser,
+  Role,
+  TopContentItem,
+} from '@atelier/shared';
+import { BUCKETS_CTE, bucketOf, labelFormat, rangeParams, type ResolvedRange } from './dashboards.range.js';
+import type { Query } from './optional-sources.js';
+
+/* All figures are SQL aggregates; counts are cast to int so both drivers hand back numbers. */
+
+const inRange = (column: string) => `${column} >= $1::timestamptz AND ${column} < $2::timestamptz`;
+const label = (r: ResolvedRange) => `to_char(buckets.t, ${labelFormat(r.bucket)})`;
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+// ---------------------------------------------------------------- user dashboard
+
+export async function userEarliest(q: Query, userId: string): Promise<Date | null> {
+  const { rows } = await q.query<{ at: Date | string | null }>(`SELECT created_at AS at FROM users WHERE id = $1`, [
+    userId,
+  ]);
+  return rows[0]?.at ? new Date(rows[0].at) : null;
+}
+
+export async function userContentTotals(q: Query, userId: string, r: ResolvedRange) {
+  const { rows } = await q.query<{
+    content: number;
+    ready: number;
+    failed: number;
+    likes: number;
+    comments: number;
+    plays: number;
+  }>(
+    `SELECT count(*)::int AS content,
+            count(*) FILTER (WHERE status = 'ready')::int AS ready,
+            count(*) FILTER (WHERE status = 'failed')::int AS failed,
+            coalesce(sum(like_count), 0)::int AS likes,
+            coalesce(sum(comment_count), 0)::int AS comments,
+            coalesce(sum(play_count), 0)::int AS plays
+     FROM content WHERE ${inRange('created_at')} AND user_id = $3`,
+    [r.start.toISOString(), r.end.toISOString(), userId],
+  );
+  return rows[0] ?? { content: 0, ready: 0, failed: 0, likes: 0, comments: 0, plays: 0 };
+}
+
+export async function userCreditTotals(q: Query, userId: string, r: ResolvedRange) {
+  const { rows } = await q.query<{ spent: number; refunded: number }>(
+    `SELECT coalesce(-sum(delta) FILTER (WHERE kind = 'generation_charge'), 0)::int AS spent,
+            coalesce(sum(delta) FILTER (WHERE kind = 'refund'), 0)::int AS refunded
+     FROM credit_ledger WHERE ${inRange('created_at')} AND user_id = $3`,
+    [r.start.toISOString(), r.end.toISOString(), userId],
+  );
+  return rows[0] ?? { spent: 0, refunded: 0 };
+}
+
+export async function userActivitySeries(q: Query, userId: string, r: ResolvedRange) {
+  const { rows } = await q.query<{ date: string; generations: number; creditsSpent: number }>(
+    `WITH ${BUCKETS_CTE},
+     g AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM content
+           WHERE ${inRange('created_at')} AND user_id = $4 GROUP BY 1),
+     s AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, (-sum(delta))::int AS n FROM credit_ledger
+           WHERE ${inRange('created_at')} AND user_id = $4 AND kind = 'generation_charge' GROUP BY 1)
+     SELECT ${label(r)} AS date, coalesce(g.n, 0)::int AS generations, coalesce(s.n, 0)::int AS "creditsSpent"
+     FROM buckets LEFT JOIN g ON g.t = buckets.t LEFT JOIN s ON s.t = buckets.t ORDER BY buckets.t`,
+    [...rangeParams(r), userId],
+  );
+  return rows;
+}
+
+export async function userTopContent(q: Query, userId: string, r: ResolvedRange, limit = 5): Promise<TopContentItem[]> {
+  const { rows } = await q.query<{
+    id: string;
+    title: string;
+    content_type: string;
+    status: string;
+    like_count: number;
+    comment_count: number;
+    play_count: number;
+    created_at: Date | string;
+  }>(
+    `SELECT id, title, content_type, status, like_count, comment_count, play_count, created_at
+     FROM content WHERE ${inRange('created_at')} AND user_id = $3
+     ORDER BY like_count + play_count DESC, created_at DESC, id LIMIT $4`,
+    [r.start.toISOString(), r.end.toISOString(), userId, limit],
+  );
+  return rows.map((c) => ({
+    id: c.id,
+    title: c.title,
+    contentType: c.content_type,
+    status: c.status,
+    likes: c.like_count,
+    comments: c.comment_count,
+    plays: c.play_count,
+    createdAt: iso(c.created_at),
+  }));
+}
+
+/** Counters of the content created in each bucket (no per-event table is read). */
+export async function engagementSeries(q: Query, r: ResolvedRange, filter: { userId?: string; contentType?: string }) {
+  const params: unknown[] = [...rangeParams(r)];
+  const where = [inRange('created_at')];
+  if (filter.userId) where.push(`user_id = $${params.push(filter.userId)}`);
+  if (filter.contentType) where.push(`content_type = $${params.push(filter.contentType)}`);
+  const { rows } = await q.query<{ date: string; likes: number; comments: number; plays: number }>(
+    `WITH ${BUCKETS_CTE},
+     e AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, sum(like_count)::int AS likes, sum(comment_count)::int AS comments,
+                  sum(play_count)::int AS plays
+           FROM content WHERE ${where.join(' AND ')} GROUP BY 1)
+     SELECT ${label(r)} AS date, coalesce(e.likes, 0)::int AS likes, coalesce(e.comments, 0)::int AS comments,
+            coalesce(e.plays, 0)::int AS plays
+     FROM buckets LEFT JOIN e ON e.t = buckets.t ORDER BY buckets.t`,
+    params,
+  );
+  return rows;
+}
+
+export async function engagementByType(q: Query, userId: string, r: ResolvedRange, contentType?: string) {
+  const params: unknown[] = [r.start.toISOString(), r.end.toISOString(), userId];
+  const typeFilter = contentType ? `AND content_type = $${params.push(contentType)}` : '';
+  const { rows } = await q.query<{
+    contentType: string;
+    count: number;
+    likes: number;
+    comments: number;
+    plays: number;
+  }>(
+    `SELECT content_type AS "contentType", count(*)::int AS count, sum(like_count)::int AS likes,
+            sum(comment_count)::int AS comments, sum(play_count)::int AS plays
+     FROM content WHERE ${inRange('created_at')} AND user_id = $3 ${typeFilter}
+     GROUP BY content_type ORDER BY count(*) DESC, content_type`,
+    params,
+  );
+  return rows;
+}
+
+export async function referralCount(q: Query, userId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE referred_by = $1`, [
+    userId,
+  ]);
+  return rows[0]?.n ?? 0;
+}
+
+// ---------------------------------------------------------------- admin dashboard
+
+export async function siteEarliest(q: Query): Promise<Date | null> {
+  const { rows } = await q.query<{ at: Date | string | null }>(`SELECT min(created_at) AS at FROM users`);
+  return rows[0]?.at ? new Date(rows[0].at) : null;
+}
+
+export async function adminOverviewCounts(q: Query, r: ResolvedRange) {
+  const { rows } = await q.query<{
+    users: number;
+    newUsers: number;
+    content: number;
+    generations: number;
+    failures: number;
+    refunds: number;
+    creditsRefunded: number;
+    creditsSpent: number;
+  }>(
+    `SELECT
+       (SELECT count(*)::int FROM users WHERE deleted_at IS NULL AND created_at < $2::timestamptz) AS users,
+       (SELECT count(*)::int FROM users WHERE ${inRange('created_at')}) AS "newUsers",
+       (SELECT count(*)::int FROM content WHERE created_at < $2::timestamptz) AS content,
+       (SELECT count(*)::int FROM content WHERE ${inRange('created_at')}) AS generations,
+       (SELECT count(*)::int FROM content WHERE ${inRange('created_at')} AND status = 'failed') AS failures,
+       (SELECT count(*)::int FROM credit_ledger WHERE ${inRange('created_at')} AND kind = 'refund') AS refunds,
+       (SELECT coalesce(sum(delta), 0)::int FROM credit_ledger WHERE ${inRange('created_at')} AND kind = 'refund') AS "creditsRefunded",
+       (SELECT coalesce(-sum(delta), 0)::int FROM credit_ledger WHERE ${inRange('created_at')} AND kind = 'generation_charge') AS "creditsSpent"`,
+    [r.start.toISOString(), r.end.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('overview query returned nothing');
+  return row;
+}
+
+export async function signupSeries(q: Query, r: ResolvedRange) {
+  const { rows } = await q.query<{ date: string; count: number }>(
+    `WITH ${BUCKETS_CTE},
+     s AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM users WHERE ${inRange('created_at')} GROUP BY 1)
+     SELECT ${label(r)} AS date, coalesce(s.n, 0)::int AS count FROM buckets LEFT JOIN s ON s.t = buckets.t ORDER BY buckets.t`,
+    rangeParams(r),
+  );
+  return rows;
+}
+
+export async function verifiedCounts(q: Query, r: ResolvedRange) {
+  const { rows } = await q.query<{ total: number; verified: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_verified)::int AS verified
+     FROM users WHERE deleted_at IS NULL AND created_at < $1::timestamptz`,
+    [r.end.toISOString()],
+  );
+  return rows[0] ?? { total: 0, verified: 0 };
+}
+
+/** New users of the window, and how many of them generated within 7 days of signing up. */
+export async function activation(q: Query, r: ResolvedRange) {
+  const { rows } = await q.query<{ newUsers: number; activated: number }>(
+    `SELECT count(*)::int AS "newUsers",
+            count(*) FILTER (WHERE EXISTS (
+              SELECT 1 FROM content c WHERE c.user_id = u.id
+                AND c.created_at >= u.created_at AND c.created_at < u.created_at + interval '7 days'
+            ))::int AS activated
+     FROM users u WHERE ${inRange('u.created_at')}`,
+    [r.start.toISOString(), r.end.toISOString()],
+  );
+  const row = rows[0] ?? { newUsers: 0, activated: 0 };
+  return { ...row, rate: share(row.activated, row.newUsers) };
+}
+
+export const COHORT_WEEKS = 8;
+
+/**
+ * Weekly signup cohorts (UTC, weeks start on Monday). Week 0 is the signup week; entry k is the
+ * share of the cohort that created content in the k-th week after it, null while that week has
+ * not begun.
+ */
+export async function retentionCohorts(q: Query, r: ResolvedRange, now: Date): Promise<CohortRow[]> {
+  const window = [r.start.toISOString(), r.end.toISOString()];
+  const cohortCte = `cohort AS (
+    SELECT id, date_trunc('week', created_at AT TIME ZONE 'UTC') AS w FROM users WHERE ${inRange('created_at')}
+  )`;
+  const [{ rows: sizes }, { rows: active }] = await Promise.all([
+    q.query<{ week: string; size: number }>(
+      `WITH ${cohortCte} SELECT to_char(w, 'YYYY-MM-DD') AS week, count(*)::int AS size FROM cohort GROUP BY w ORDER BY w`,
+      window,
+    ),
+    q.query<{ week: string; k: number; users: number }>(
+      `WITH ${cohortCte},
+       a AS (SELECT DISTINCT cohort.id, cohort.w,
+                    ((date_trunc('week', c.created_at AT TIME ZONE 'UTC')::date - cohort.w::date) / 7)::int AS k
+             FROM cohort JOIN content c ON c.user_id = cohort.id)
+       SELECT to_char(w, 'YYYY-MM-DD') AS week, k, count(*)::int AS users
+       FROM a WHERE k BETWEEN 0 AND ${COHORT_WEEKS} GROUP BY w, k`,
+      window,
+    ),
+  ]);
+  const counts = new Map(active.map((a) => [`${a.week}:${a.k}`, a.users]));
+  return sizes.map(({ week, size }) => {
+    const weekStart = Date.parse(`${week}T00:00:00Z`);
+    const retention = Array.from({ length: COHORT_WEEKS + 1 }, (_, k) =>
+      weekStart + k * 7 * 86_400_000 > now.getTime() ? null : share(counts.get(`${week}:${k}`) ?? 0, size),
+    );
+    return { week, size, retention };
+  });
+}
+
+export async function contentMetrics(q: Query, r: ResolvedRange): Promise<Omit<AdminContentMetrics, 'range'>> {
+  const window = [r.start.toISOString(), r.end.toISOString()];
+  const [byType, byStatus, byModel, series] = await Promise.all([
+    q.query<{ contentType: string; count: number }>(
+      `SELECT content_type AS "contentType", count(*)::int AS count FROM content WHERE ${inRange('created_at')}
+       GROUP BY 1 ORDER BY 2 DESC, 1`,
+      window,
+    ),
+    q.query<{ status: string; count: number }>(
+      `SELECT status, count(*)::int AS count FROM content WHERE ${inRange('created_at')} GROUP BY 1 ORDER BY 2 DESC, 1`,
+      window,
+    ),
+    q.query<{ model: string; generations: number; failures: number; refunds: number; creditsCharged: number }>(
+      `SELECT model, count(*)::int AS generations, count(*) FILTER (WHERE status = 'failed')::int AS failures,
+              count(*) FILTER (WHERE refunded > 0)::int AS refunds, coalesce(sum(charged), 0)::int AS "creditsCharged"
+       FROM content WHERE ${inRange('created_at')} GROUP BY model ORDER BY 2 DESC, 1`,
+      window,
+    ),
+    q.query<{ date: string; generations: number; failures: number }>(
+      `WITH ${BUCKETS_CTE},
+       g AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n, count(*) FILTER (WHERE status = 'failed')::int AS f
+             FROM content WHERE ${inRange('created_at')} GROUP BY 1)
+       SELECT ${label(r)} AS date, coalesce(g.n, 0)::int AS generations, coalesce(g.f, 0)::int AS failures
+       FROM buckets LEFT JOIN g ON g.t = buckets.t ORDER BY buckets.t`,
+      rangeParams(r),
+    ),
+  ]);
+  return {
+    byType: byType.rows,
+    byStatus: byStatus.rows,
+    byModel: byModel.rows.map((m) => ({
+      ...m,
+      failureRate: share(m.failures, m.generations),
+      refundRate: share(m.refunds, m.generations),
+    })),
+    series: series.rows,
+  };
+}
+
+export async function creditPurchases(q: Query, r: ResolvedRange) {
+  const { rows } = await q.query<{ date: string; credits: number; purchases: number }>(
+    `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date, sum(delta)::int AS credits, count(*)::int AS purchases
+     FROM credit_ledger WHERE ${inRange('created_at')} AND kind = 'purchase' GROUP BY 1`,
+    rangeParams(r),
+  );
+  return rows;
+}
+
+export async function bucketLabels(q: Query, r: ResolvedRange): Promise<string[]> {
+  const { rows } = await q.query<{ date: string }>(
+    `WITH ${BUCKETS_CTE} SELECT ${label(r)} AS date FROM buckets ORDER BY buckets.t`,
+    rangeParams(r),
+  );
+  return rows.map((x) => x.date);
+}
+
+export async function engagementTotals(q: Query, r: ResolvedRange): Promise<AdminEngagementMetrics['totals']> {
+  const { rows } = await q.query<AdminEngagementMetrics['totals']>(
+    `SELECT coalesce(sum(like_count), 0)::int AS likes, coalesce(sum(comment_count), 0)::int AS comments,
+            coalesce(sum(play_count), 0)::int AS plays
+     FROM content WHERE ${inRange('created_at')}`,
+    [r.start.toISOString(), r.end.toISOString()],
+  );
+  return rows[0] ?? { likes: 0, comments: 0, plays: 0 };
+}
+
+export async function graphSeries(q: Query, r: ResolvedRange): Promise<GraphPoint[]> {
+  const { rows } = await q.query<GraphPoint>(
+    `WITH ${BUCKETS_CTE},
+     u AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM users WHERE ${inRange('created_at')} GROUP BY 1),
+     c AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n, count(*) FILTER (WHERE status = 'failed')::int AS f,
+                  sum(like_count)::int AS likes, sum(comment_count)::int AS comments, sum(play_count)::int AS plays
+           FROM content WHERE ${inRange('created_at')} GROUP BY 1),
+     l AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t,
+                  coalesce(-sum(delta) FILTER (WHERE kind = 'generation_charge'), 0)::int AS spent,
+                  coalesce(sum(delta) FILTER (WHERE kind = 'purchase'), 0)::int AS purchased
+           FROM credit_ledger WHERE ${inRange('created_at')} AND kind IN ('generation_charge', 'purchase') GROUP BY 1)
+     SELECT ${label(r)} AS date, coalesce(u.n, 0)::int AS signups, coalesce(c.n, 0)::int AS generations,
+            coalesce(c.f, 0)::int AS failures, coalesce(l.spent, 0)::int AS "creditsSpent",
+            coalesce(l.purchased, 0)::int AS "creditsPurchased", coalesce(c.likes, 0)::int AS likes,
+            coalesce(c.comments, 0)::int AS comments, coalesce(c.plays, 0)::int AS plays
+     FROM buckets LEFT JOIN u ON u.t = buckets.t LEFT JOIN c ON c.t = buckets.t LEFT JOIN l ON l.t = buckets.t
+     ORDER BY buckets.t`,
+    rangeParams(r),
+  );
+  return rows;
+}
+
+function withShares(rows: { label: string; count: number }[]): DistributionSlice[] {
+  const total = rows.reduce((s, x) => s + x.count, 0);
+  return rows.map((x) => ({ ...x, share: share(x.count, total) }));
+}
+
+export async function contentTypeDistribution(q: Query, r: ResolvedRange): Promise<DistributionSlice[]> {
+  const { rows } = await q.query<{ label: string; count: number }>(
+    `SELECT content_type AS label, count(*)::int AS count FROM content WHERE ${inRange('created_at')}
+     GROUP BY 1 ORDER BY 2 DESC, 1`,
+    [r.start.toISOString(), r.end.toISOString()],
+  );
+  return withShares(rows);
+}
+
+/** Accounts that exist at the end of the window, by role. */
+export async function userRoleDistribution(q: Query, r: ResolvedRange): Promise<DistributionSlice[]> {
+  const { rows } = await q.query<{ label: string; count: number }>(
+    `SELECT role AS label, count(*)::int AS count FROM users WHERE deleted_at IS NULL AND created_at < $1::timestamptz
+     GROUP BY 1 ORDER BY 2 DESC, 1`,
+    [r.end.toISOString()],
+  );
+  return withShares(rows);
+}
+
+export async function recentUsers(q: Query, r: ResolvedRange, limit: number): Promise<RecentUser[]> {
+  const { rows } = await q.query<{
+    id: string;
+    username: string;
+    full_name: string;
+    email: string;
+    role: Role;
+    credits: number;
+    is_verified: boolean;
+    content_count: number;
+    created_at: Date | string;
+  }>(
+    `SELECT u.id, u.username, u.full_name, u.email, u.role, u.credits, u.is_verified, u.created_at,
+            (SELECT count(*)::int FROM content c WHERE c.user_id = u.id) AS content_count
+     FROM users u WHERE u.deleted_at IS NULL AND u.created_at < $1::timestamptz
+     ORDER BY u.created_at DESC, u.id LIMIT $2`,
+    [r.end.toISOString(), limit],
+  );
+  return rows.map((u) => ({
+    id: u.id,
+    username: u.username,
+    fullName: u.full_name,
+    email: u.email,
+    role: u.role,
+    credits: u.credits,
+    isVerified: u.is_verified,
+    contentCount: u.content_count,
+    createdAt: iso(u.created_at),
+  }));
+}
+
+export async function recentContentRows(q: Query, r: ResolvedRange, limit: number): Promise<RecentContent[]> {
+  const { rows } = await q.query<{
+    id: string;
+    title: string;
+    content_type: string;
+    status: string;
+    model: string;
+    cost: number;
+    user_id: string;
+    username: string;
+    created_at: Date | string;
+  }>(
+    `SELECT c.id, c.title, c.content_type, c.status, c.model, c.cost, c.user_id, u.username, c.created_at
+     FROM content c JOIN users u ON u.id = c.user_id
+     WHERE c.created_at < $1::timestamptz ORDER BY c.created_at DESC, c.id LIMIT $2`,
+    [r.end.toISOString(), limit],
+  );
+  return rows.map((c) => ({
+    id: c.id,
+    title: c.title,
+    contentType: c.content_type,
+    status: c.status,
+    model: c.model,
+    cost: c.cost,
+    owner: { id: c.user_id, username: c.username },
+    createdAt: iso(c.created_at),
+  }));
+}

@@ -1,0 +1,312 @@
+import {
+  MESSAGE_HISTORY_SIZE,
+  MESSAGE_RATE_LIMIT,
+  MESSAGING_TEXT,
+  MSG,
+  makePagination,
+  messageContent,
+  userRoom,
+  type ChatMessage,
+  type ChatUser,
+  type Conversation,
+  type ConversationPage,
+  type MessagePage,
+  type ServerEventName,
+  type ServerEventPayload,
+} from '@atelier/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/db.js';
+import type { AuthUser } from '../../platform/http/auth.js';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../platform/http/errors.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import { findSupportAccount } from '../auth/account.service.js';
+import * as repo from './messaging.repository.js';
+
+/** Admins' sockets share this room, so whichever of them is on duty hears the support inbox. */
+export const SUPPORT_AGENTS_ROOM = 'support:agents';
+
+/**
+ * Who is connected, per process: userId → ids of sockets that announced themselves online. With
+ * several processes each knows only its own sockets (no shared adapter is installed).
+ */
+export class Presence {
+  private readonly sockets = new Map<string, Set<string>>();
+
+  /** Returns true when the user just came online. */
+  add(userId: string, socketId: string): boolean {
+    let set = this.sockets.get(userId);
+    if (!set) {
+      set = new Set();
+      this.sockets.set(userId, set);
+    }
+    const wasOnline = set.size > 0;
+    set.add(socketId);
+    return !wasOnline;
+  }
+
+  /** Returns true when the user just went offline. */
+  remove(userId: string, socketId: string): boolean {
+    const set = this.sockets.get(userId);
+    if (!set?.has(socketId)) return false;
+    set.delete(socketId);
+    if (set.size > 0) return false;
+    this.sockets.delete(userId);
+    return true;
+  }
+
+  isOnline(userId: string): boolean {
+    return (this.sockets.get(userId)?.size ?? 0) > 0;
+  }
+}
+
+/** A sliding window of sends per person. */
+export class SendRateLimiter {
+  private readonly sends = new Map<string, number[]>();
+
+  constructor(
+    private readonly clock: () => Date,
+    private readonly limit: { count: number; windowMs: number } = MESSAGE_RATE_LIMIT,
+  ) {}
+
+  /** Records a send, or returns false when the person is over the limit. */
+  take(userId: string): boolean {
+    const now = this.clock().getTime();
+    const recent = (this.sends.get(userId) ?? []).filter((t) => now - t < this.limit.windowMs);
+    if (recent.length >= this.limit.count) {
+      this.sends.set(userId, recent);
+      return false;
+    }
+    recent.push(now);
+    this.sends.set(userId, recent);
+    return true;
+  }
+}
+
+export interface MessagingDeps {
+  db: Db;
+  clock: () => Date;
+  config: Pick<Config, 'SUPPORT_EMAIL'>;
+  realtime: Realtime;
+  presence: Presence;
+  limiter: SendRateLimiter;
+}
+
+/** The text a socket client is shown: the reason when it is meant for them, else the spec's default. */
+export const messagingErrorText = (err: unknown): string =>
+  err instanceof AppError ? err.message : MSG.messaging.sendFailed;
+
+export async function supportAccount(deps: MessagingDeps): Promise<ChatUser> {
+  const row = await findSupportAccount(deps.db, deps.config);
+  if (!row) throw notFound(MESSAGING_TEXT.noSupport);
+  return { id: row.id, username: row.username, fullName: row.fullName, avatar: row.avatar };
+}
+
+async function supportIdOrNull(deps: MessagingDeps): Promise<string | null> {
+  return (await findSupportAccount(deps.db, deps.config))?.id ?? null;
+}
+
+/**
+ * The account a person acts as: themselves, or (admins only, with `asSupport`) the support account,
+ * so every admin answers the support chat under the one fixed support identity.
+ */
+export async function actingId(deps: MessagingDeps, user: AuthUser, asSupport: boolean | undefined): Promise<string> {
+  if (!asSupport) return user.id;
+  if (user.role !== 'admin') throw forbidden(MESSAGING_TEXT.supportOnlyAdmins);
+  return (await supportAccount(deps)).id;
+}
+
+/** Sends to every socket of `userId` (and the support agents when it is the support account). */
+function emitTo<E extends ServerEventName>(
+  deps: MessagingDeps,
+  supportId: string | null,
+  userId: string,
+  event: E,
+  payload: ServerEventPayload<E>,
+  exceptSocketId?: string,
+): void {
+  const rooms = userId === supportId ? [userRoom(userId), SUPPORT_AGENTS_ROOM] : [userRoom(userId)];
+  let target = deps.realtime.io.to(rooms);
+  if (exceptSocketId) target = target.except(exceptSocketId);
+  (target.emit as (e: string, p: unknown) => boolean)(event, payload);
+}
+
+function toConversation(deps: MessagingDeps, view: repo.ConversationView): Conversation {
+  return {
+    id: view.conversation.id,
+    otherUser: { ...view.otherUser, isOnline: deps.presence.isOnline(view.otherUser.id) },
+    lastMessage: view.lastMessage ? repo.toChatMessage(view.lastMessage) : null,
+    unreadCount: view.unreadCount,
+    updatedAt: (view.conversation.lastMessageAt ?? view.conversation.updatedAt).toISOString(),
+  };
+}
+
+async function conversationFor(
+  deps: MessagingDeps,
+  viewerId: string,
+  otherUserId: string,
+): Promise<Conversation | null> {
+  const { items } = await repo.listConversations(deps.db, viewerId, { page: 1, pageSize: 1, otherUserId });
+  return items[0] ? toConversation(deps, items[0]) : null;
+}
+
+async function announceConversation(
+  deps: MessagingDeps,
+  supportId: string | null,
+  viewerId: string,
+  otherUserId: string,
+) {
+  const conversation = await conversationFor(deps, viewerId, otherUserId);
+  if (conversation)
+    emitTo(deps, supportId, viewerId, 'conversationUpdated', { conversation, isSupport: viewerId === supportId });
+}
+
+export async function listConversations(
+  deps: MessagingDeps,
+  viewerId: string,
+  page: number,
+  pageSize: number,
+): Promise<ConversationPage> {
+  const { items, total } = await repo.listConversations(deps.db, viewerId, { page, pageSize });
+  return { data: items.map((v) => toConversation(deps, v)), pagination: makePagination(page, pageSize, total) };
+}
+
+async function requireOther(deps: MessagingDeps, viewerId: string, otherUserId: string): Promise<ChatUser> {
+  if (otherUserId === viewerId) throw badRequest(MESSAGING_TEXT.self);
+  const other = await repo.findChatUser(deps.db, otherUserId);
+  if (!other) throw notFound(MESSAGING_TEXT.recipientMissing);
+  return other;
+}
+
+export async function chatPartner(deps: MessagingDeps, userId: string): Promise<ChatUser & { isOnline: boolean }> {
+  const other = await repo.findChatUser(deps.db, userId);
+  if (!other) throw notFound(MESSAGING_TEXT.recipientMissing);
+  return { ...other, isOnline: deps.presence.isOnline(other.id) };
+}
+
+export async function listMessages(
+  deps: MessagingDeps,
+  viewerId: string,
+  otherUserId: string,
+  opts: { before?: string; limit: number },
+): Promise<MessagePage> {
+  await requireOther(deps, viewerId, otherUserId);
+  const conversation = await repo.findConversation(deps.db, viewerId, otherUserId);
+  if (!conversation) return { data: [], hasMore: false };
+  let before: { createdAt: Date } | { seq: number } | undefined;
+  if (opts.before) {
+    if (/^[0-9a-f-]{36}$/i.test(opts.before)) {
+      const anchor = await repo.findMessage(deps.db, opts.before);
+      if (!anchor || anchor.conversationId !== conversation.id) throw notFound(MESSAGING_TEXT.messageMissing);
+      before = { seq: anchor.seq };
+    } else {
+      const at = new Date(opts.before);
+      if (Number.isNaN(at.getTime())) throw badRequest('before must be a time or a message id');
+      before = { createdAt: at };
+    }
+  }
+  const page = await repo.listMessages(deps.db, conversation.id, { before, limit: opts.limit });
+  return { data: page.messages.map(repo.toChatMessage), hasMore: page.hasMore };
+}
+
+export async function history(deps: MessagingDeps, viewerId: string, otherUserId: string) {
+  const page = await listMessages(deps, viewerId, otherUserId, { limit: MESSAGE_HISTORY_SIZE });
+  return { otherUserId, messages: page.data, hasMore: page.hasMore };
+}
+
+/**
+ * Stores the message first, then tells everyone: the recipient's sockets, the sender's other tabs
+ * (`exceptSocketId` is the one that sent it and gets `messageSent` instead), and both conversation
+ * lists. `rateKey` is the person typing, even when they act as support.
+ */
+export async function sendMessage(
+  deps: MessagingDeps,
+  input: { senderId: string; rateKey: string; recipientId: string; content: unknown; exceptSocketId?: string },
+): Promise<ChatMessage> {
+  const parsed = messageContent.safeParse(input.content);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGING_TEXT.empty);
+  if (typeof input.recipientId !== 'string' || input.recipientId === '')
+    throw notFound(MESSAGING_TEXT.recipientMissing);
+  if (input.recipientId === input.senderId) throw badRequest(MESSAGING_TEXT.self);
+  if (!/^[0-9a-f-]{36}$/i.test(input.recipientId)) throw notFound(MESSAGING_TEXT.recipientMissing);
+  if (!(await repo.findChatUser(deps.db, input.recipientId))) throw notFound(MESSAGING_TEXT.recipientMissing);
+  if (!deps.limiter.take(input.rateKey)) throw tooManyRequests(MESSAGING_TEXT.tooFast);
+
+  const row = await repo.insertMessage(deps.db, {
+    senderId: input.senderId,
+    recipientId: input.recipientId,
+    content: parsed.data,
+    now: deps.clock(),
+  });
+  const message = repo.toChatMessage(row);
+  const supportId = await supportIdOrNull(deps);
+  emitTo(deps, supportId, input.recipientId, 'newMessage', message);
+  emitTo(deps, supportId, input.senderId, 'newMessage', message, input.exceptSocketId);
+  await Promise.all([
+    announceConversation(deps, supportId, input.senderId, input.recipientId),
+    announceConversation(deps, supportId, input.recipientId, input.senderId),
+  ]);
+  return message;
+}
+
+async function announceReads(deps: MessagingDeps, readerId: string, rows: Awaited<ReturnType<typeof repo.markRead>>) {
+  if (rows.length === 0) return;
+  const supportId = await supportIdOrNull(deps);
+  const bySender = new Map<string, typeof rows>();
+  for (const row of rows) bySender.set(row.senderId, [...(bySender.get(row.senderId) ?? []), row]);
+  for (const [senderId, read] of bySender) {
+    const messageIds = read.map((r) => r.id);
+    emitTo(deps, supportId, senderId, 'messageRead', {
+      messageId: messageIds[0] ?? '',
+      messageIds,
+      readAt: (read[0]?.readAt ?? deps.clock()).toISOString(),
+      readerId,
+    });
+    await Promise.all([
+      announceConversation(deps, supportId, readerId, senderId),
+      announceConversation(deps, supportId, senderId, readerId),
+    ]);
+  }
+}
+
+/** Read receipts for chosen messages; only a participant may name a message. */
+export async function markMessagesRead(deps: MessagingDeps, readerId: string, messageIds: string[]) {
+  const ids = [...new Set(messageIds.filter((id) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)))];
+  if (ids.length === 0 || ids.length !== messageIds.length) throw notFound(MESSAGING_TEXT.messageMissing);
+  const found = await repo.findMessages(deps.db, ids);
+  if (found.length !== ids.length) throw notFound(MESSAGING_TEXT.messageMissing);
+  if (found.some((m) => m.senderId !== readerId && m.recipientId !== readerId))
+    throw forbidden(MESSAGING_TEXT.notParticipant);
+  const rows = await repo.markRead(deps.db, { readerId, messageIds: ids, now: deps.clock() });
+  await announceReads(deps, readerId, rows);
+  return { readAt: rows[0]?.readAt?.toISOString() ?? null, messageIds: rows.map((r) => r.id) };
+}
+
+export async function markConversationRead(deps: MessagingDeps, readerId: string, otherUserId: string) {
+  await requireOther(deps, readerId, otherUserId);
+  const conversation = await repo.findConversation(deps.db, readerId, otherUserId);
+  if (!conversation) return { count: 0, readAt: null };
+  const rows = await repo.markRead(deps.db, { readerId, conversationId: conversation.id, now: deps.clock() });
+  await announceReads(deps, readerId, rows);
+  return { count: rows.length, readAt: rows[0]?.readAt?.toISOString() ?? null };
+}
+
+export const unreadCount = (deps: MessagingDeps, userId: string) => repo.unreadCount(deps.db, userId);
+
+export async function relayTyping(
+  deps: MessagingDeps,
+  event: 'typing' | 'stopTyping',
+  senderId: string,
+  recipientId: unknown,
+): Promise<void> {
+  if (typeof recipientId !== 'string' || recipientId === senderId || recipientId === '') return;
+  const supportId = await supportIdOrNull(deps);
+  // The receiver hears who is typing to them; recipientId names the receiver's own side.
+  emitTo(deps, supportId, recipientId, event, { senderId, recipientId });
+}
+
+/** Tells everyone who shares a conversation with the user that they came or went. */
+export async function announcePresence(deps: MessagingDeps, userId: string, isOnline: boolean): Promise<void> {
+  const partners = await repo.conversationPartners(deps.db, userId);
+  const supportId = await supportIdOrNull(deps);
+  for (const partner of partners) emitTo(deps, supportId, partner, 'presence', { userId, isOnline });
+}

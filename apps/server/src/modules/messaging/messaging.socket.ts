@@ -1,0 +1,175 @@
+import { decodeJwt } from 'jose';
+import { MESSAGING_TEXT } from '@atelier/shared';
+import { resolveAuth, type TokenService } from '../../platform/http/auth.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { RealtimeSocket } from '../../platform/realtime/realtime.js';
+import * as messaging from './messaging.service.js';
+
+type Ack<T> = ((result: T) => void) | undefined;
+
+/** The handshake's access token, which the server already checked on connect. */
+function handshakeToken(socket: RealtimeSocket): string {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  const header = socket.handshake.headers.authorization;
+  const raw =
+    typeof auth?.token === 'string' && auth.token !== '' ? auth.token : typeof header === 'string' ? header : '';
+  return raw.replace(/^Bearer\s+/i, '');
+}
+
+/** The access token's expiry (ms since epoch). */
+function tokenExpiry(token: string): number | null {
+  try {
+    const exp = decodeJwt(token).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+const asObject = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+const flag = (v: unknown): boolean => v === true;
+
+/**
+ * The messaging events of one authenticated socket (spec §7 "Real-time socket"). Every event is
+ * refused once the access token has expired: the socket is told why and dropped, and the client
+ * reconnects with its refreshed token.
+ */
+export function registerMessagingSocket(
+  deps: messaging.MessagingDeps,
+  tokens: TokenService,
+  socket: RealtimeSocket,
+): void {
+  const user = socket.data.user;
+  const token = handshakeToken(socket);
+  const expiresAt = tokenExpiry(token);
+  /** Sending is checked against the live session, so signing out stops a socket at once. */
+  const requireLiveSession = async () => {
+    try {
+      await resolveAuth(deps.db, tokens, token);
+    } catch (err) {
+      setTimeout(() => socket.disconnect(true), 0);
+      throw err;
+    }
+  };
+  if (user.role === 'admin') void socket.join(messaging.SUPPORT_AGENTS_ROOM);
+
+  const expire = () => {
+    socket.emit('messageError', { message: MESSAGING_TEXT.sessionExpired });
+    socket.disconnect(true);
+  };
+  const isExpired = () => expiresAt !== null && deps.clock().getTime() >= expiresAt;
+  // The timer covers an idle socket; the per-event check covers a clock that runs differently.
+  const timer =
+    expiresAt !== null ? setTimeout(expire, Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1))) : null;
+  timer?.unref();
+
+  const goOnline = () => {
+    if (deps.presence.add(user.id, socket.id))
+      void messaging.announcePresence(deps, user.id, true).catch(() => undefined);
+  };
+  const goOffline = () => {
+    if (deps.presence.remove(user.id, socket.id))
+      void messaging.announcePresence(deps, user.id, false).catch(() => undefined);
+  };
+  goOnline();
+
+  /** Runs one event: refuses it after expiry, turns failures into `messageError` and a failed ack. */
+  function handle<T>(work: () => Promise<T>, ack?: Ack<T | { ok: false; error: string }>, reportErrors = true) {
+    if (isExpired()) {
+      ack?.({ ok: false, error: MESSAGING_TEXT.sessionExpired });
+      expire();
+      return;
+    }
+    work().then(
+      (result) => ack?.(result),
+      (err: unknown) => {
+        const message = messaging.messagingErrorText(err);
+        if (reportErrors) socket.emit('messageError', { message });
+        ack?.({ ok: false, error: message });
+      },
+    );
+  }
+
+  socket.on('goOnline', () => handle(async () => goOnline()));
+  socket.on('goOffline', () => handle(async () => goOffline()));
+
+  for (const event of ['typing', 'stopTyping'] as const) {
+    socket.on(event, (payload) =>
+      handle(
+        async () => {
+          const p = asObject(payload);
+          const senderId = await messaging.actingId(deps, user, flag(p.asSupport));
+          await messaging.relayTyping(deps, event, senderId, p.recipientId);
+        },
+        undefined,
+        false,
+      ),
+    );
+  }
+
+  socket.on('joinConversation', (payload) =>
+    handle(async () => {
+      const p = asObject(payload);
+      const viewerId = await messaging.actingId(deps, user, flag(p.asSupport));
+      if (typeof p.otherUserId !== 'string' || !/^[0-9a-f-]{36}$/i.test(p.otherUserId))
+        throw notFound(MESSAGING_TEXT.recipientMissing);
+      socket.emit('messageHistory', await messaging.history(deps, viewerId, p.otherUserId));
+    }),
+  );
+  // Nothing is held per open thread on the server: history is sent on join and new messages reach
+  // every socket of the participants anyway, so leaving needs no work.
+  socket.on('leaveConversation', () => handle(async () => undefined));
+
+  socket.on('sendMessage', (payload, ack) =>
+    handle(
+      async () => {
+        const p = asObject(payload);
+        await requireLiveSession();
+        const senderId = await messaging.actingId(deps, user, flag(p.asSupport));
+        const message = await messaging.sendMessage(deps, {
+          senderId,
+          rateKey: user.id,
+          recipientId: typeof p.recipientId === 'string' ? p.recipientId : '',
+          content: p.content,
+          exceptSocketId: socket.id,
+        });
+        socket.emit('messageSent', message);
+        const clientId = typeof p.clientId === 'string' ? p.clientId : undefined;
+        return { ok: true as const, message, ...(clientId ? { clientId } : {}) };
+      },
+      typeof ack === 'function' ? ack : undefined,
+    ),
+  );
+
+  socket.on('markAsRead', (payload, ack) =>
+    handle(
+      async () => {
+        const p = typeof payload === 'string' ? { messageId: payload } : asObject(payload);
+        const readerId = await messaging.actingId(deps, user, flag(p.asSupport));
+        const ids = Array.isArray(p.messageIds) ? p.messageIds : [p.messageId];
+        const result = await messaging.markMessagesRead(deps, readerId, ids as string[]);
+        return { ok: true as const, ...result };
+      },
+      typeof ack === 'function' ? ack : undefined,
+    ),
+  );
+
+  socket.on('getOnlineUsers', (payload, ack) =>
+    handle(
+      async () => {
+        const ids = Array.isArray(payload) ? payload : asObject(payload).userIds;
+        const online: Record<string, boolean> = {};
+        if (Array.isArray(ids))
+          for (const id of ids.slice(0, 500)) if (typeof id === 'string') online[id] = deps.presence.isOnline(id);
+        return { ok: true as const, online };
+      },
+      typeof ack === 'function' ? ack : undefined,
+    ),
+  );
+
+  socket.on('disconnect', () => {
+    if (timer) clearTimeout(timer);
+    goOffline();
+  });
+}

@@ -1,0 +1,141 @@
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { makePagination, type Plan, type PlanBody, type Pagination } from '@atelier/shared';
+import type { Db } from '../../platform/db/db.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import { plans, type PlanRow } from '../billing/billing.schema.js';
+import { liveSubscriptionsOfPlan } from '../billing/billing.events.js';
+
+export function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    features: row.features,
+    priceMonthly: row.priceMonthly,
+    priceYearly: row.priceYearly,
+    currency: row.currency,
+    creditsPerPeriod: row.creditsPerPeriod,
+    isActive: row.isActive,
+    isPopular: row.isPopular,
+    sortOrder: row.sortOrder,
+    stripeProductId: row.stripeProductId,
+    stripePriceIdMonthly: row.stripePriceIdMonthly,
+    stripePriceIdYearly: row.stripePriceIdYearly,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type PlanValues = Partial<Omit<PlanRow, 'id' | 'createdAt'>>;
+
+/** Parsed bodies have defaults applied; undefined keys are left alone on update. */
+function planValues(body: Partial<PlanBody>): PlanValues {
+  const values: PlanValues = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value !== undefined) (values as Record<string, unknown>)[key] = value;
+  }
+  return values;
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+const DUPLICATE_PRODUCT = 'Another plan already uses this payment-provider product id';
+
+export async function listActivePlans(db: Db): Promise<Plan[]> {
+  const rows = await db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder), asc(plans.priceMonthly));
+  return rows.map(toPlan);
+}
+
+export async function listPlans(db: Db, query: { page: number; pageSize: number; isActive?: boolean }): Promise<{ plans: Plan[]; pagination: Pagination }> {
+  const conditions: SQL[] = [];
+  if (query.isActive !== undefined) conditions.push(eq(plans.isActive, query.isActive));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(plans)
+      .where(where)
+      .orderBy(asc(plans.sortOrder), asc(plans.createdAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(plans).where(where),
+  ]);
+  return { plans: rows.map(toPlan), pagination: makePagination(query.page, query.pageSize, totals[0]?.total ?? 0) };
+}
+
+export async function getPlanRow(db: Db, id: string): Promise<PlanRow> {
+  const rows = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+  if (!rows[0]) throw notFound('Plan not found');
+  return rows[0];
+}
+
+export async function getPlanByStripeProduct(db: Db, productId: string): Promise<Plan> {
+  const rows = await db.select().from(plans).where(eq(plans.stripeProductId, productId)).limit(1);
+  if (!rows[0]) throw notFound('Plan not found');
+  return toPlan(rows[0]);
+}
+
+export async function createPlan(db: Db, body: PlanBody, now: Date): Promise<Plan> {
+  try {
+    const [row] = await db
+      .insert(plans)
+      .values({ ...(planValues(body) as PlanRow), createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('plan insert returned nothing');
+    return toPlan(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_PRODUCT);
+    throw err;
+  }
+}
+
+/** All or nothing: one transaction, so a bad plan in the list leaves no plan created. */
+export async function createPlans(db: Db, bodies: PlanBody[], now: Date): Promise<Plan[]> {
+  try {
+    return await db.transaction(async (tx) => {
+      const created: Plan[] = [];
+      for (const body of bodies) {
+        const [row] = await tx
+          .insert(plans)
+          .values({ ...(planValues(body) as PlanRow), createdAt: now, updatedAt: now })
+          .returning();
+        if (!row) throw new Error('plan insert returned nothing');
+        created.push(toPlan(row));
+      }
+      return created;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_PRODUCT);
+    throw err;
+  }
+}
+
+export async function updatePlan(db: Db, id: string, body: Partial<PlanBody>, now: Date): Promise<Plan> {
+  try {
+    const [row] = await db
+      .update(plans)
+      .set({ ...planValues(body), updatedAt: now })
+      .where(eq(plans.id, id))
+      .returning();
+    if (!row) throw notFound('Plan not found');
+    return toPlan(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_PRODUCT);
+    throw err;
+  }
+}
+
+/**
+ * Refused with 409 while a live subscription uses the plan (deactivate it instead, so nobody new
+ * subscribes while existing subscribers keep renewing). Canceled subscriptions keep their history
+ * with the plan reference cleared.
+ */
+export async function deletePlan(db: Db, id: string): Promise<void> {
+  await getPlanRow(db, id);
+  if ((await liveSubscriptionsOfPlan(db, id)) > 0) {
+    throw conflict('This plan has active subscriptions; deactivate it instead of deleting it');
+  }
+  await db.delete(plans).where(eq(plans.id, id));
+}

@@ -1,0 +1,133 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { makePagination, type Pagination, type ReferralsData } from '@atelier/shared';
+import type { Db } from '../../platform/db/db.js';
+import { users } from '../../platform/db/schema.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import { creditLedger } from '../credits/credits.schema.js';
+import { announceBalance, applyCredits } from '../credits/credits.service.js';
+
+export interface ReferralProgram {
+  /** REFERRAL_BONUS_CREDITS; 0 turns the bonus off. */
+  bonusCredits: number;
+  realtime: Pick<Realtime, 'toUser'>;
+  publicUrl: string;
+}
+
+/**
+ * The referral settings of each running app, keyed by its database handle. The users module
+ * registers them at start, so the verification service can grant the bonus with only its `db`.
+ */
+const programs = new WeakMap<object, ReferralProgram>();
+
+export function registerReferralProgram(db: Db, program: ReferralProgram): void {
+  programs.set(db, program);
+}
+
+export const referrerKey = (newUserId: string) => `referral:referrer:${newUserId}`;
+export const refereeKey = (newUserId: string) => `referral:referee:${newUserId}`;
+
+/**
+ * Grants both sides of a referral their bonus once a referred account has verified its email.
+ * The ledger's idempotency keys make a second call (or a second verification) change nothing.
+ * Returns how many credits were newly granted in total.
+ */
+export async function grantReferralBonus(db: Db, newUserId: string, program = programs.get(db)): Promise<number> {
+  if (!program || program.bonusCredits <= 0) return 0;
+  const amount = program.bonusCredits;
+  const announce: { userId: string; credits: number }[] = [];
+  let granted = 0;
+  await db.transaction(async (tx) => {
+    const [referee] = await tx
+      .select({ id: users.id, referredBy: users.referredBy, isVerified: users.isVerified, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, newUserId));
+    if (!referee?.referredBy || !referee.isVerified || referee.deletedAt) return;
+    const [referrer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, referee.referredBy), isNull(users.deletedAt)));
+    if (referrer) {
+      const r = await applyCredits(tx, {
+        userId: referrer.id,
+        delta: amount,
+        kind: 'referral_bonus',
+        reason: 'Referral bonus: a friend you invited joined',
+        reference: newUserId,
+        idempotencyKey: referrerKey(newUserId),
+      });
+      if (r.isNew) {
+        granted += amount;
+        announce.push({ userId: referrer.id, credits: r.credits });
+      }
+    }
+    const e = await applyCredits(tx, {
+      userId: newUserId,
+      delta: amount,
+      kind: 'referral_bonus',
+      reason: 'Referral bonus: welcome from a friend',
+      reference: referee.referredBy,
+      idempotencyKey: refereeKey(newUserId),
+    });
+    if (e.isNew) {
+      granted += amount;
+      announce.push({ userId: newUserId, credits: e.credits });
+    }
+  });
+  for (const a of announce) announceBalance(program.realtime, a.userId, a.credits);
+  return granted;
+}
+
+export async function listReferrals(
+  db: Db,
+  program: ReferralProgram,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ data: ReferralsData; pagination: Pagination }> {
+  const [me] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, userId));
+  const mine = eq(users.referredBy, userId);
+  const [rows, totals, earned] = await Promise.all([
+    db
+      .select({ id: users.id, username: users.username, fullName: users.fullName, createdAt: users.createdAt, isVerified: users.isVerified, deletedAt: users.deletedAt })
+      .from(users)
+      .where(mine)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: count(), verified: sql<number>`count(*) filter (where ${users.isVerified})`.mapWith(Number) })
+      .from(users)
+      .where(mine),
+    db
+      .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)`.mapWith(Number) })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'referral_bonus'), sql`${creditLedger.idempotencyKey} like 'referral:referrer:%'`)),
+  ]);
+  const granted = new Set<string>();
+  if (rows.length > 0) {
+    const keys = rows.map((r) => referrerKey(r.id));
+    const ledger = await db
+      .select({ key: creditLedger.idempotencyKey })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), inArray(creditLedger.idempotencyKey, keys)));
+    for (const l of ledger) granted.add(l.key.slice('referral:referrer:'.length));
+  }
+  const total = totals[0]?.total ?? 0;
+  const code = me?.referralCode ?? '';
+  return {
+    data: {
+      referrals: rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        fullName: r.fullName,
+        joinedAt: r.createdAt.toISOString(),
+        isVerified: r.isVerified,
+        bonusGranted: granted.has(r.id),
+      })),
+      stats: { total, verified: totals[0]?.verified ?? 0, creditsEarned: earned[0]?.sum ?? 0 },
+      referralCode: code,
+      referralLink: `${program.publicUrl.replace(/\/$/, '')}/?ref=${encodeURIComponent(code)}`,
+    },
+    pagination: makePagination(page, pageSize, total),
+  };
+}

@@ -1,0 +1,144 @@
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { PublicProfileSummary } from '@atelier/shared';
+import type { Db } from '../../platform/db/db.js';
+import { users } from '../../platform/db/schema.js';
+import { collections } from '../collections/collections.schema.js';
+import { content } from '../content/content.schema.js';
+import { follows } from './users.schema.js';
+
+const summaryColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
+type SummaryRow = { id: string; username: string; fullName: string; avatar: string | null };
+
+export async function findLiveUserByUsername(db: Db, username: string) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findLiveUser(db: Db, id: string) {
+  const rows = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  return rows[0];
+}
+
+export async function countFollows(db: Db, userId: string): Promise<{ followers: number; following: number }> {
+  const [followers, following] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followerId))
+      .where(and(eq(follows.followingId, userId), isNull(users.deletedAt))),
+    db
+      .select({ n: count() })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followingId))
+      .where(and(eq(follows.followerId, userId), isNull(users.deletedAt))),
+  ]);
+  return { followers: followers[0]?.n ?? 0, following: following[0]?.n ?? 0 };
+}
+
+export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** True when a new row was written; false when the follow already existed. */
+export async function insertFollow(db: Db, followerId: string, followingId: string): Promise<boolean> {
+  const rows = await db.insert(follows).values({ followerId, followingId }).onConflictDoNothing().returning({ f: follows.followerId });
+  return rows.length > 0;
+}
+
+export async function deleteFollow(db: Db, followerId: string, followingId: string): Promise<void> {
+  await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)));
+}
+
+/** Marks which of `ids` the viewer follows. */
+async function withFollowFlags(db: Db, viewerId: string | null, rows: SummaryRow[]): Promise<PublicProfileSummary[]> {
+  const followed = new Set<string>();
+  if (viewerId && rows.length > 0) {
+    const hits = await db
+      .select({ id: follows.followingId })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewerId), inArray(follows.followingId, rows.map((r) => r.id))));
+    for (const h of hits) followed.add(h.id);
+  }
+  return rows.map((r) => ({ ...r, isFollowing: followed.has(r.id) }));
+}
+
+export async function listFollowPeople(
+  db: Db,
+  userId: string,
+  direction: 'followers' | 'following',
+  viewerId: string | null,
+  page: number,
+  pageSize: number,
+): Promise<{ items: PublicProfileSummary[]; total: number }> {
+  const [mineCol, otherCol] = direction === 'followers' ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
+  const cond = and(eq(mineCol, userId), isNull(users.deletedAt));
+  const [rows, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(follows)
+      .innerJoin(users, eq(users.id, otherCol))
+      .where(cond)
+      .orderBy(desc(follows.createdAt), desc(users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, otherCol)).where(cond),
+  ]);
+  return { items: await withFollowFlags(db, viewerId, rows), total: totals[0]?.n ?? 0 };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function searchPeople(
+  db: Db,
+  query: string,
+  viewerId: string | null,
+  page: number,
+  pageSize: number,
+): Promise<{ items: PublicProfileSummary[]; total: number }> {
+  const pattern = `%${escapeLike(query)}%`;
+  const cond = and(isNull(users.deletedAt), query ? or(ilike(users.username, pattern), ilike(users.fullName, pattern)) : undefined);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(users)
+      .where(cond)
+      // Exact username matches first, then by name.
+      .orderBy(sql`(lower(${users.username}) = lower(${query})) desc`, users.username)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(users).where(cond),
+  ]);
+  return { items: await withFollowFlags(db, viewerId, rows), total: totals[0]?.n ?? 0 };
+}
+
+export async function contentCounts(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      total: count(),
+      publicReady: sql<number>`count(*) filter (where not ${content.isPrivate} and ${content.status} = 'ready')`.mapWith(Number),
+      likes: sql<number>`coalesce(sum(${content.likeCount}), 0)`.mapWith(Number),
+      plays: sql<number>`coalesce(sum(${content.playCount}), 0)`.mapWith(Number),
+    })
+    .from(content)
+    .where(eq(content.userId, userId));
+  return { total: row?.total ?? 0, publicReady: row?.publicReady ?? 0, likes: row?.likes ?? 0, plays: row?.plays ?? 0 };
+}
+
+export async function countCollections(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(collections).where(eq(collections.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function countReferrals(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.referredBy, userId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import {
+  type ProfileByUsername,
+  type PublicProfile,
+  type PublicUser,
+  type UpdateProfileBody,
+  type UpdateSettingsBody,
+  type UserSettings,
+  type UserStats,
+} from '@atelier/shared';
+import type { Db } from '../../platform/db/db.js';
+import { users, oneTimeCodes } from '../../platform/db/schema.js';
+import type { AuthUser } from '../../platform/http/auth.js';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { findUserById, isUsernameTaken, revokeUserSessions, uniqueViolation, updateUser } from '../auth/auth.repository.js';
+import { consumeCode, prepareCode, storeCode } from '../auth/one-time-code.service.js';
+import { verifyAgainstDummy, verifySecret } from '../auth/password-hashing.js';
+import { toPublicUser, toUserSettings, type UserRow } from '../auth/public-user.js';
+import { collections } from '../collections/collections.schema.js';
+import { content } from '../content/content.schema.js';
+import { contentKeyPrefix } from '../content/content.view.js';
+import {
+  contentCounts,
+  countCollections,
+  countFollows,
+  countReferrals,
+  deleteFollow,
+  findLiveUser,
+  findLiveUserByUsername,
+  insertFollow,
+  isFollowing,
+} from './users.repository.js';
+import { follows } from './users.schema.js';
+
+export interface UsersDeps {
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  clock: () => Date;
+  log?: { error(obj: object, msg?: string): void };
+}
+
+export const USERS_TEXT = {
+  userNotFound: 'User not found',
+  usernameTaken: 'This username is already taken',
+  cannotFollowSelf: 'You cannot follow yourself',
+  alreadyFollowing: 'You already follow this user',
+  avatarInvalid: 'Please select a valid image file',
+  avatarTooLarge: 'Avatar must be less than 5MB',
+  wrongPassword: 'Incorrect password',
+  deletionCodeSent: 'We sent a confirmation code to your email',
+  accountDeleted: 'Your account has been deleted',
+  profileUpdated: 'Profile updated',
+  settingsUpdated: 'Settings updated',
+  followed: 'You are now following this user',
+  unfollowed: 'You unfollowed this user',
+} as const;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_SIZE = 256;
+const AVATAR_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+async function liveRow(db: Db, id: string): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row || row.deletedAt) throw unauthorized();
+  return row;
+}
+
+export async function getOwnProfile(db: Db, auth: AuthUser): Promise<{ user: PublicUser; settings: UserSettings }> {
+  const row = await liveRow(db, auth.id);
+  return { user: toPublicUser(row), settings: toUserSettings(row) };
+}
+
+function toProfile(row: UserRow, viewer: AuthUser | null): PublicProfile {
+  const isSelf = viewer?.id === row.id;
+  const isPrivate = toUserSettings(row).profileVisibility === 'private';
+  const hidden = isPrivate && !isSelf && viewer?.role !== 'admin';
+  return {
+    id: row.id,
+    username: row.username,
+    fullName: row.fullName,
+    name: row.fullName,
+    avatar: row.avatar,
+    bio: hidden ? null : row.bio,
+    website: hidden ? null : row.website,
+    location: hidden ? null : row.location,
+    ...(isSelf ? { email: row.email } : {}),
+    isPrivate,
+    isSelf,
+    createdAt: hidden ? null : row.createdAt.toISOString(),
+  };
+}
+
+/** A private profile hides everything but name, username and avatar (its counts too) from others. */
+export function canSeeDetails(row: UserRow, viewer: AuthUser | null): boolean {
+  return toUserSettings(row).profileVisibility !== 'private' || viewer?.id === row.id || viewer?.role === 'admin';
+}
+
+export async function getProfileByUsername(db: Db, username: string, viewer: AuthUser | null): Promise<ProfileByUsername> {
+  const row = await findLiveUserByUsername(db, username);
+  if (!row) throw notFound(USERS_TEXT.userNotFound);
+  const visible = canSeeDetails(row, viewer);
+  const [counts, items, following] = await Promise.all([
+    visible ? countFollows(db, row.id) : { followers: 0, following: 0 },
+    visible ? contentCounts(db, row.id) : null,
+    viewer && viewer.id !== row.id ? isFollowing(db, viewer.id, row.id) : false,
+  ]);
+  const contentCount = !items ? 0 : viewer?.id === row.id ? items.total : items.publicReady;
+  return { user: toProfile(row, viewer), stats: { ...counts, content: contentCount }, isFollowing: following };
+}
+
+export async function updateProfile(deps: UsersDeps, auth: AuthUser, body: UpdateProfileBody, avatar?: Buffer): Promise<PublicUser> {
+  const row = await liveRow(deps.db, auth.id);
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (body.fullName !== undefined) patch.fullName = body.fullName;
+  if (body.bio !== undefined) patch.bio = body.bio === '' ? null : body.bio;
+  if (body.website !== undefined) patch.website = body.website === '' ? null : body.website;
+  if (body.location !== undefined) patch.location = body.location === '' ? null : body.location;
+  if (body.username !== undefined && body.username.toLowerCase() !== row.username.toLowerCase()) {
+    if (await isUsernameTaken(deps.db, body.username)) throw conflict(USERS_TEXT.usernameTaken);
+    patch.username = body.username;
+  } else if (body.username !== undefined) {
+    patch.username = body.username;
+  }
+  let newAvatarKey: string | null = null;
+  if (avatar) {
+    const resized = await checkAndResizeAvatar(avatar);
+    newAvatarKey = `avatars/${row.id}-${randomBytes(6).toString('hex')}.webp`;
+    await deps.storage.put(newAvatarKey, resized, 'image/webp');
+    patch.avatar = deps.storage.url(newAvatarKey);
+  }
+  let updated: UserRow | undefined;
+  try {
+    updated = await updateUser(deps.db, row.id, { ...patch, updatedAt: deps.clock() });
+  } catch (err) {
+    if (newAvatarKey) await deps.storage.delete(newAvatarKey).catch(() => undefined);
+    if (uniqueViolation(err) === 'users_username_lower_key') throw conflict(USERS_TEXT.usernameTaken);
+    throw err;
+  }
+  if (newAvatarKey && row.avatar) await removeStoredAvatar(deps, row.avatar);
+  return toPublicUser(updated ?? row);
+}
+
+/** Deletes an avatar file this server stored (an OAuth picture URL is left alone). */
+async function removeStoredAvatar(deps: UsersDeps, url: string): Promise<void> {
+  const base = deps.storage.url('avatars/');
+  if (!url.startsWith(base)) return;
+  const key = `avatars/${url.slice(base.length)}`;
+  if (!/^avatars\/[\w-]+\.webp$/.test(key)) return;
+  await deps.storage.delete(key).catch((err: unknown) => deps.log?.error({ err, key }, 'old avatar not deleted'));
+}
+
+/** Trusts the bytes, not the name or declared type; the result is a 256px square WebP. */
+export async function checkAndResizeAvatar(data: Buffer): Promise<Buffer> {
+  if (data.length > AVATAR_MAX_BYTES) throw new AppError(413, USERS_TEXT.avatarTooLarge);
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected || !AVATAR_TYPES.has(detected.mime)) throw new AppError(415, USERS_TEXT.avatarInvalid);
+  try {
+    return await sharp(data, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new AppError(415, USERS_TEXT.avatarInvalid);
+  }
+}
+
+export async function updateSettings(deps: UsersDeps, auth: AuthUser, body: UpdateSettingsBody): Promise<UserSettings> {
+  const row = await liveRow(deps.db, auth.id);
+  const current = toUserSettings(row);
+  const next: UserSettings = {
+    emailNotifications: body.emailNotifications ?? current.emailNotifications,
+    marketingEmails: body.marketingEmails ?? current.marketingEmails,
+    profileVisibility: body.profileVisibility ?? current.profileVisibility,
+    theme: body.theme !== undefined ? body.theme : current.theme,
+  };
+  const updated = await updateUser(deps.db, row.id, { settings: next, updatedAt: deps.clock() });
+  return toUserSettings(updated ?? row);
+}
+
+/**
+ * Following is idempotent in effect but reports a second follow as 409, so a client that thinks
+ * it is not following learns the truth; the reply of a 409 changes nothing.
+ */
+export async function follow(db: Db, auth: AuthUser, targetId: string): Promise<{ isFollowing: boolean; followers: number }> {
+  if (targetId === auth.id) throw badRequest(USERS_TEXT.cannotFollowSelf);
+  const target = await findLiveUser(db, targetId);
+  if (!target) throw notFound(USERS_TEXT.userNotFound);
+  if (!(await insertFollow(db, auth.id, targetId))) throw conflict(USERS_TEXT.alreadyFollowing);
+  return { isFollowing: true, followers: (await countFollows(db, targetId)).followers };
+}
+
+/** Unfollowing someone you do not follow is a no-op success. */
+export async function unfollow(db: Db, auth: AuthUser, targetId: string): Promise<{ isFollowing: boolean; followers: number }> {
+  if (targetId === auth.id) throw badRequest(USERS_TEXT.cannotFollowSelf);
+  const target = await findLiveUser(db, targetId);
+  if (!target) throw notFound(USERS_TEXT.userNotFound);
+  await deleteFollow(db, auth.id, targetId);
+  return { isFollowing: false, followers: (await countFollows(db, targetId)).followers };
+}
+
+export async function getStats(db: Db, auth: AuthUser): Promise<UserStats> {
+  const row = await liveRow(db, auth.id);
+  const [items, people, colls, refs] = await Promise.all([
+    contentCounts(db, row.id),
+    countFollows(db, row.id),
+    countCollections(db, row.id),
+    countReferrals(db, row.id),
+  ]);
+  return {
+    content: items.total,
+    publicContent: items.publicReady,
+    likesReceived: items.likes,
+    plays: items.plays,
+    followers: people.followers,
+    following: people.following,
+    collections: colls,
+    credits: row.credits,
+    referrals: refs,
+  };
+}
+
+/** For accounts without a password (signed up with Google or Facebook). */
+export async function sendDeletionCode(deps: UsersDeps, auth: AuthUser): Promise<void> {
+  const row = await liveRow(deps.db, auth.id);
+  const prepared = await prepareCode();
+  const now = deps.clock();
+  await deps.db.transaction((tx) => storeCode(tx, row.id, 'account_deletion', prepared.codeHash, now));
+  await deps.mailer.send({
+    to: row.email,
+    subject: 'Confirm deleting your Atelier account',
+    text: [
+      `Hi ${row.fullName},`,
+      '',
+      `Your account deletion code is ${prepared.code}`,
+      '',
+      'Enter it in Atelier to delete your account for good. If you did not ask for this, change your password.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Anonymises the account and removes what was only theirs: private content, unfinished content,
+ * collections and follows. Public ready content stays, attributed to "Deleted user", so other
+ * people's collections, likes and comments keep working.
+ */
+export async function deleteAccount(deps: UsersDeps, auth: AuthUser, body: { password?: string; code?: string }): Promise<void> {
+  const row = await liveRow(deps.db, auth.id);
+  const now = deps.clock();
+  if (row.passwordHash) {
+    if (!body.password || !(await verifySecret(row.passwordHash, body.password))) throw badRequest(USERS_TEXT.wrongPassword);
+  } else if (!body.code) {
+    await verifyAgainstDummy(body.password ?? '');
+    throw badRequest('Please enter the code we emailed you');
+  } else if (!(await consumeCode(deps.db, row.id, 'account_deletion', body.code, now))) {
+    throw badRequest('Invalid or expired code. Please try again.');
+  }
+  const short = row.id.replace(/-/g, '').slice(0, 12);
+  const removed = await deps.db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(content)
+      .where(and(eq(content.userId, row.id), or(eq(content.isPrivate, true), inArray(content.status, ['queued', 'processing', 'failed']))))
+      .returning({ id: content.id });
+    await tx.delete(collections).where(eq(collections.userId, row.id));
+    await tx.delete(follows).where(or(eq(follows.followerId, row.id), eq(follows.followingId, row.id)));
+    await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, row.id));
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${row.id}@deleted.invalid`,
+        username: `deleted_${short}`,
+        fullName: 'Deleted user',
+        avatar: null,
+        bio: null,
+        website: null,
+        location: null,
+        passwordHash: null,
+        googleId: null,
+        facebookId: null,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, row.id));
+    await revokeUserSessions(tx, row.id, now);
+    return gone;
+  });
+  await Promise.all(
+    removed.map((c) =>
+      deps.storage.delete(contentKeyPrefix(c.id)).catch((err: unknown) => deps.log?.error({ err, contentId: c.id }, 'content files not deleted')),
+    ),
+  );
+  if (row.avatar) await removeStoredAvatar(deps, row.avatar);
+}
+

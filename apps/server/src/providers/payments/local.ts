@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/db.js';
+import { localPaymentSessions, paymentCards } from '../../modules/billing/billing.schema.js';
+import {
+  addInterval,
+  type CreateSessionInput,
+  type PaymentEvent,
+  type PaymentProvider,
+  type RenewalChargeInput,
+  type RenewalChargeResult,
+} from './types.js';
+
+export const LOCAL_PROVIDER = 'local';
+
+/** The well-known test numbers the local checkout understands. */
+export const LOCAL_TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declines: '4000000000000002',
+  requiresAuthentication: '4000002500003155',
+} as const;
+
+export const LOCAL_MESSAGES = {
+  invalidNumber: 'Your card number is invalid.',
+  declined: 'Your card was declined.',
+  expired: 'Your card has expired.',
+  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  notPayable: 'This checkout can no longer be paid.',
+  noAction: 'This payment is not waiting for authentication.',
+  noCard: 'No saved payment method for this customer.',
+  renewalDeclined: 'The saved card was declined.',
+} as const;
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export interface LocalCard {
+  cardNumber: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  name: string;
+}
+
+export type LocalPayOutcome =
+  | { status: 'paid'; events: PaymentEvent[] }
+  | { status: 'requires_action'; events: [] }
+  | { status: 'declined'; message: string; events: PaymentEvent[] }
+  /** Refused before any attempt (bad number, expired, wrong session); no event. */
+  | { status: 'invalid'; message: string; httpStatus: 400 | 404 | 409 };
+
+export interface LocalPaymentProvider extends PaymentProvider {
+  pay(sessionId: string, userId: string, card: LocalCard): Promise<LocalPayOutcome>;
+  confirm3ds(sessionId: string, userId: string, approve: boolean): Promise<LocalPayOutcome>;
+}
+
+type SessionRow = typeof localPaymentSessions.$inferSelect;
+
+/**
+ * Atelier's own checkout: sessions and saved cards live in our database, and a payment produces
+ * the same events a hosted provider's webhook would (with stable ids derived from the session, so
+ * a replay or a reconciliation is recognised as the same event).
+ */
+export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }): LocalPaymentProvider {
+  const { db, clock } = deps;
+
+  const paidEvents = (row: SessionRow): PaymentEvent[] => {
+    if (row.status !== 'paid' || !row.paidAt) return [];
+    const paidAt = row.paidAt.toISOString();
+    const events: PaymentEvent[] = [
+      { id: `evt_local_${row.id}_completed`, provider: LOCAL_PROVIDER, type: 'checkout.completed', checkoutId: row.reference, sessionId: row.id, paidAt },
+    ];
+    if (row.billingInterval) {
+      events.push({
+        id: `evt_local_${row.id}_period_${paidAt}`,
+        provider: LOCAL_PROVIDER,
+        type: 'subscription.period_paid',
+        checkoutId: row.reference,
+        periodStart: paidAt,
+        periodEnd: addInterval(row.paidAt, row.billingInterval).toISOString(),
+      });
+    }
+    return events;
+  };
+
+  const declinedEvent = (row: SessionRow, message: string): PaymentEvent => ({
+    id: `evt_local_${row.id}_declined_${randomBytes(6).toString('hex')}`,
+    provider: LOCAL_PROVIDER,
+    type: 'checkout.declined',
+    checkoutId: row.reference,
+    sessionId: row.id,
+    message,
+  });
+
+  async function payableSession(tx: Db, sessionId: string, userId: string): Promise<SessionRow | LocalPayOutcome> {
+    const rows = await tx.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, sessionId)).for('update');
+    const row = rows[0];
+    if (!row || row.userId !== userId) return { status: 'invalid', message: 'Checkout session not found', httpStatus: 404 };
+    if (row.status === 'paid' || row.status === 'expired' || row.expiresAt.getTime() <= clock().getTime()) {
+      return { status: 'invalid', message: LOCAL_MESSAGES.notPayable, httpStatus: 409 };
+    }
+    return row;
+  }
+
+  async function markPaid(tx: Db, row: SessionRow, last4: string): Promise<LocalPayOutcome> {
+    const now = clock();
+    const [updated] = await tx
+      .update(localPaymentSessions)
+      .set({ status: 'paid', paidAt: now, cardLast4: last4, cardBrand: 'visa' })
+      .where(eq(localPaymentSessions.id, row.id))
+      .returning();
+    const year = now.getUTCFullYear() + 3;
+    await tx.insert(paymentCards).values({ userId: row.userId, provider: LOCAL_PROVIDER, brand: 'visa', last4, expMonth: 12, expYear: year });
+    return { status: 'paid', events: updated ? paidEvents(updated) : [] };
+  }
+
+  return {
+    name: LOCAL_PROVIDER,
+
+    async createSession(input: CreateSessionInput) {
+      const sessionId = `cs_local_${randomBytes(12).toString('hex')}`;
+      const clientSecret = `${sessionId}_secret_${randomBytes(12).toString('hex')}`;
+      await db.insert(localPaymentSessions).values({
+        id: sessionId,
+        userId: input.userId,
+        reference: input.reference,
+        billingInterval: input.interval,
+        clientSecret,
+        amount: input.amount,
+        currency: input.currency,
+        expiresAt: input.expiresAt,
+        createdAt: clock(),
+      });
+      return { sessionId, clientSecret };
+    },
+
+    async sessionEvents(sessionId: string) {
+      const rows = await db.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, sessionId)).limit(1);
+      return rows[0] ? paidEvents(rows[0]) : [];
+    },
+
+    async chargeRenewal(input: RenewalChargeInput): Promise<RenewalChargeResult> {
+      const cards = await db
+        .select()
+        .from(paymentCards)
+        .where(and(eq(paymentCards.userId, input.userId), eq(paymentCards.provider, LOCAL_PROVIDER)))
+        .orderBy(desc(paymentCards.createdAt))
+        .limit(1);
+      const card = cards[0];
+      if (!card) return { ok: false, message: LOCAL_MESSAGES.noCard };
+      if (card.declinesRenewals) return { ok: false, message: LOCAL_MESSAGES.renewalDeclined };
+      const periodStart = input.periodStart.toISOString();
+      return {
+        ok: true,
+        event: {
+          // One id per subscription period: two sweeps renewing the same period are one event.
+          id: `evt_local_renewal_${input.reference}_${periodStart}`,
+          provider: LOCAL_PROVIDER,
+          type: 'subscription.period_paid',
+          checkoutId: input.reference,
+          periodStart,
+          periodEnd: input.periodEnd.toISOString(),
+        },
+      };
+    },
+
+    async pay(sessionId, userId, card) {
+      const digits = card.cardNumber.replace(/[\s-]/g, '');
+      const known = Object.values(LOCAL_TEST_CARDS) as string[];
+      if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits) || !known.includes(digits)) {
+        return { status: 'invalid', message: LOCAL_MESSAGES.invalidNumber, httpStatus: 400 };
+      }
+      const now = clock();
+      const isExpired = card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
+      if (isExpired) return { status: 'invalid', message: LOCAL_MESSAGES.expired, httpStatus: 400 };
+      return db.transaction(async (tx) => {
+        const found = await payableSession(tx, sessionId, userId);
+        if (!('reference' in found)) return found;
+        const last4 = digits.slice(-4);
+        if (digits === LOCAL_TEST_CARDS.declines) {
+          await tx.update(localPaymentSessions).set({ status: 'declined', cardLast4: last4 }).where(eq(localPaymentSessions.id, found.id));
+          return { status: 'declined', message: LOCAL_MESSAGES.declined, events: [declinedEvent(found, LOCAL_MESSAGES.declined)] };
+        }
+        if (digits === LOCAL_TEST_CARDS.requiresAuthentication) {
+          await tx.update(localPaymentSessions).set({ status: 'requires_action', cardLast4: last4 }).where(eq(localPaymentSessions.id, found.id));
+          return { status: 'requires_action', events: [] };
+        }
+        return markPaid(tx, found, last4);
+      });
+    },
+
+    async confirm3ds(sessionId, userId, approve) {
+      return db.transaction(async (tx) => {
+        const found = await payableSession(tx, sessionId, userId);
+        if (!('reference' in found)) return found;
+        if (found.status !== 'requires_action') return { status: 'invalid', message: LOCAL_MESSAGES.noAction, httpStatus: 409 };
+        if (!approve) {
+          await tx.update(localPaymentSessions).set({ status: 'declined' }).where(eq(localPaymentSessions.id, found.id));
+          return {
+            status: 'declined',
+            message: LOCAL_MESSAGES.authenticationFailed,
+            events: [declinedEvent(found, LOCAL_MESSAGES.authenticationFailed)],
+          };
+        }
+        return markPaid(tx, found, found.cardLast4 ?? '0000');
+      });
+    },
+  };
+}

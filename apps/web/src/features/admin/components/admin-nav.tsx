@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router';
+
+const SECTIONS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/credits', label: 'Credit audit' },
+  { to: '/admin/credit-products', label: 'Credit products' },
+  { to: '/admin/plans', label: 'Plans' },
+  { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/support', label: 'Support inbox' },
+];
+
+/** Every administration screen, one click away from any other. */
+export function AdminNav() {
+  return (
+    <nav className="admin-nav" aria-label="Administration">
+      <ul>
+        {SECTIONS.map((s) => (
+          <li key={s.to}>
+            <NavLink to={s.to} end={s.end}>
+              {s.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

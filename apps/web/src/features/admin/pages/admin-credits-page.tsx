@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../app/errors';
+import { Button, Spinner } from '../../../components/ui';
+import { formatDate } from '../../generation/components/content-details';
+import { formatNumber } from '../../dashboards/charts/chart-format';
+import { useGetAdminAuditQuery } from '../admin-api';
+import { AdminOnly } from '../components/admin-only';
+
+const TYPE_LABELS = {
+  credit_add: 'Credits added',
+  credit_deduct: 'Credits deducted',
+  role_change: 'Role changed',
+} as const;
+
+/** /admin/credits — who changed whose credits or role, when and why. */
+export function AdminCreditsPage() {
+  return (
+    <AdminOnly title="Credit audit">
+      <AuditTrail />
+    </AdminOnly>
+  );
+}
+
+function AuditTrail() {
+  const [page, setPage] = useState(1);
+  const { data, error, refetch } = useGetAdminAuditQuery({ page, pageSize: 25 });
+  return (
+    <>
+      <h1>Credit audit</h1>
+      <p className="dashboard-muted">Every credit adjustment made by an administrator, and every role change.</p>
+      {error ? (
+        <div className="dashboard-block__error" role="alert">
+          <p>{errorMessage(error, 'Failed to fetch the audit trail')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : !data ? (
+        <Spinner label="Loading audit trail" />
+      ) : data.data.length === 0 ? (
+        <p className="dashboard-muted">No administrative changes yet.</p>
+      ) : (
+        <>
+          <div className="data-table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">What</th>
+                  <th scope="col">By</th>
+                  <th scope="col">User</th>
+                  <th scope="col" className="num">
+                    Change
+                  </th>
+                  <th scope="col">Reason / details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((e) => (
+                  <tr key={`${e.type}:${e.id}`}>
+                    <td>{formatDate(e.createdAt)}</td>
+                    <td>{TYPE_LABELS[e.type]}</td>
+                    <td>{e.actor ? <Link to={`/admin/users/${e.actor.id}`}>{e.actor.username}</Link> : '—'}</td>
+                    <td>{e.target ? <Link to={`/admin/users/${e.target.id}`}>{e.target.username}</Link> : '—'}</td>
+                    <td className="num">{e.delta === null ? '—' : e.delta > 0 ? `+${e.delta}` : e.delta}</td>
+                    <td>
+                      {e.reason ??
+                        (e.details && 'from' in e.details
+                          ? `${String(e.details.from)} → ${String(e.details.to)}`
+                          : '—')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="admin-toolbar">
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span>
+              Page {data.pagination.page} of {data.pagination.totalPages} · {formatNumber(data.pagination.total)}{' '}
+              entries
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= data.pagination.totalPages}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

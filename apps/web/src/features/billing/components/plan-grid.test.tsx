@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import { PlanGrid } from './plan-grid';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const plan = (id: string, name: string, priceMonthly: number, creditsPerPeriod: number, isPopular = false) => ({
+  id,
+  name,
+  description: `${name} description`,
+  features: [`${name} feature`],
+  priceMonthly,
+  priceYearly: priceMonthly * 10,
+  currency: 'usd',
+  creditsPerPeriod,
+  isActive: true,
+  isPopular,
+  sortOrder: 1,
+  stripeProductId: null,
+  stripePriceIdMonthly: null,
+  stripePriceIdYearly: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+const plans = [plan('a', 'Starter', 900, 300), plan('b', 'Pro', 1900, 1000, true)];
+
+describe('PlanGrid', () => {
+  it('switches between monthly and yearly prices', async () => {
+    mockServer({ 'GET /plans/active': () => jsonResponse(200, { data: { plans } }) });
+    const { user } = renderWithStore(<PlanGrid />);
+    const pro = await screen.findByLabelText('Pro plan');
+    expect(within(pro).getByText('$19.00')).toBeInTheDocument();
+    expect(within(pro).getByText('1,000 credits per month')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Yearly' }));
+    expect(within(pro).getByText('$190.00')).toBeInTheDocument();
+    expect(within(pro).getByText('12,000 credits per year')).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor to sign in before subscribing', async () => {
+    mockServer({ 'GET /plans/active': () => jsonResponse(200, { data: { plans } }) });
+    const { user, store } = renderWithStore(<PlanGrid />);
+    const starter = await screen.findByLabelText('Starter plan');
+    await user.click(within(starter).getByRole('button', { name: 'Subscribe' }));
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+  });
+
+  it('marks the current plan and changes plan with the spec toast', async () => {
+    const server = mockServer({
+      'GET /plans/active': () => jsonResponse(200, { data: { plans } }),
+      'GET /subscription/current': () =>
+        jsonResponse(200, {
+          data: {
+            id: 's1',
+            plan: plans[0],
+            status: 'active',
+            billingFrequency: 'monthly',
+            currentPeriodStart: '2025-03-01T00:00:00.000Z',
+            currentPeriodEnd: '2025-04-01T00:00:00.000Z',
+            cancelAtPeriodEnd: false,
+            canceledAt: null,
+            createdAt: '2025-03-01T00:00:00.000Z',
+          },
+        }),
+      'POST /subscription/change-plan': () =>
+        jsonResponse(200, { data: { id: 's1' }, message: 'Your subscription plan has been updated' }),
+    });
+    const { user } = renderWithStore(<PlanGrid />, { preloadedState: signedInState(makeUser()) });
+    const starter = await screen.findByLabelText('Starter plan');
+    expect(await within(starter).findByText('Current plan')).toBeInTheDocument();
+    expect(within(starter).getByRole('button', { name: 'Your plan' })).toBeDisabled();
+    await user.click(within(await screen.findByLabelText('Pro plan')).getByRole('button', { name: 'Change plan' }));
+    expect(await screen.findByText('Your subscription plan has been updated')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/subscription/change-plan')[0]?.body).toEqual({ planId: 'b' });
+  });
+});

@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { MSG, formatMoney, type Subscription } from '@atelier/shared';
+import { PageMeta } from '../../../components/page-meta';
+import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } from '../../../components/ui';
+import { tokenStore } from '../../../app/token-store';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../app/errors';
+import { uiActions } from '../../ui/ui-slice';
+import {
+  useCancelSubscriptionMutation,
+  useChangeFrequencyMutation,
+  useChangePlanMutation,
+  useGetActivePlansQuery,
+  useGetCurrentSubscriptionQuery,
+  useGetMyCheckoutsQuery,
+  useReactivateSubscriptionMutation,
+} from '../billing-api';
+import { CHECKOUT_STATUS_LABELS, CHECKOUT_STATUS_TONES, SUBSCRIPTION_STATUS_LABELS, formatDay } from '../billing-format';
+import '../billing.css';
+
+/** /billing — your subscription and your purchases. */
+export function BillingPage() {
+  const dispatch = useAppDispatch();
+  const isSignedIn = useAppSelector((s) => s.auth.isAuthenticated && s.auth.user !== null);
+  if (!isSignedIn) {
+    return (
+      <section className="container billing-page">
+        <PageMeta title="Billing" />
+        <h1>Billing</h1>
+        <EmptyState
+          title="Sign in to manage billing"
+          description="Your subscription and purchases live here."
+          action={<Button onClick={() => dispatch(uiActions.authModalOpened('login'))}>Sign in</Button>}
+        />
+      </section>
+    );
+  }
+  return (
+    <section className="container billing-page">
+      <PageMeta title="Billing" description="Manage your Atelier subscription and see your purchases." />
+      <h1>Billing</h1>
+      <SubscriptionCard />
+      <PurchaseHistory />
+    </section>
+  );
+}
+
+function SubscriptionCard() {
+  const { data: sub, error, isLoading } = useGetCurrentSubscriptionQuery();
+  if (isLoading) return <Spinner label="Loading subscription" />;
+  if (error) {
+    return (
+      <p role="alert" className="billing-error">
+        {errorMessage(error, MSG.subscription.fetchCurrentFailed)}
+      </p>
+    );
+  }
+  if (!sub) {
+    return (
+      <Card as="section" aria-labelledby="sub-title">
+        <h2 id="sub-title">Subscription</h2>
+        <p>You have no subscription. A plan adds credits every month or year.</p>
+        <ButtonLink to="/pricing">See plans</ButtonLink>
+      </Card>
+    );
+  }
+  return <SubscriptionDetails sub={sub} />;
+}
+
+function SubscriptionDetails({ sub }: { sub: Subscription }) {
+  const plans = useGetActivePlansQuery();
+  const [cancel, cancelState] = useCancelSubscriptionMutation();
+  const [reactivate, reactivateState] = useReactivateSubscriptionMutation();
+  const [changePlan, changePlanState] = useChangePlanMutation();
+  const [changeFrequency, frequencyState] = useChangeFrequencyMutation();
+  const [planId, setPlanId] = useState('');
+
+  const run = async (action: () => Promise<{ message: string }>, success: string, failure: string) => {
+    try {
+      const reply = await action();
+      toast.success(reply.message || success);
+    } catch (err) {
+      toast.error(errorMessage(err, failure));
+    }
+  };
+
+  const otherPlans = (plans.data ?? []).filter((p) => p.id !== sub.plan?.id);
+  const price = sub.plan ? (sub.billingFrequency === 'yearly' ? sub.plan.priceYearly : sub.plan.priceMonthly) : null;
+
+  return (
+    <Card as="section" aria-labelledby="sub-title" className="stack">
+      <div className="cluster">
+        <h2 id="sub-title">{sub.plan ? `${sub.plan.name} plan` : 'Subscription'}</h2>
+        <Badge tone={sub.status === 'active' ? 'success' : 'warning'}>{SUBSCRIPTION_STATUS_LABELS[sub.status]}</Badge>
+      </div>
+      <p>
+        Billed {sub.billingFrequency}
+        {sub.plan && price !== null ? ` — ${formatMoney(price, sub.plan.currency)}` : ''}. Current period {formatDay(sub.currentPeriodStart)} –{' '}
+        {formatDay(sub.currentPeriodEnd)}.
+      </p>
+      <p>
+        {sub.cancelAtPeriodEnd ? (
+          <strong>Ends on {formatDay(sub.currentPeriodEnd)}.</strong>
+        ) : (
+          <>Next renewal on {formatDay(sub.currentPeriodEnd)}.</>
+        )}
+      </p>
+      {sub.status === 'past_due' && <p className="billing-error">Your last renewal payment failed; we will try your card again.</p>}
+      <div className="cluster">
+        {sub.cancelAtPeriodEnd ? (
+          <Button
+            isLoading={reactivateState.isLoading}
+            onClick={() => void run(() => reactivate().unwrap(), MSG.subscription.reactivated, MSG.subscription.reactivateFailed)}
+          >
+            Reactivate
+          </Button>
+        ) : (
+          <Button
+            variant="danger"
+            isLoading={cancelState.isLoading}
+            onClick={() => void run(() => cancel().unwrap(), MSG.subscription.canceled, MSG.subscription.cancelFailed)}
+          >
+            Cancel subscription
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          isLoading={frequencyState.isLoading}
+          onClick={() => {
+            const next = sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly';
+            void run(() => changeFrequency(next).unwrap(), MSG.subscription.frequencyChanged, MSG.subscription.changeFrequencyFailed);
+          }}
+        >
+          Switch to {sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly'} billing
+        </Button>
+      </div>
+      {otherPlans.length > 0 && (
+        <form
+          className="cluster"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (planId) void run(() => changePlan(planId).unwrap(), MSG.subscription.planChanged, MSG.subscription.changePlanFailed);
+          }}
+        >
+          <Field label="Change plan">
+            <Select value={planId} onChange={(e) => setPlanId(e.target.value)}>
+              <option value="">Choose a plan</option>
+              {otherPlans.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button type="submit" variant="secondary" disabled={!planId} isLoading={changePlanState.isLoading}>
+            Change plan
+          </Button>
+        </form>
+      )}
+      <p className="billing-hint">Plan and billing changes apply from your next renewal.</p>
+    </Card>
+  );
+}
+
+async function downloadHistoryCsv(): Promise<void> {
+  const token = tokenStore.access();
+  const res = await fetch('/api/v1/credits/history.csv', { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(MSG.credits.fetchHistoryFailed);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'credit-history.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function PurchaseHistory() {
+  const { data, error, isLoading } = useGetMyCheckoutsQuery();
+  const [isExporting, setIsExporting] = useState(false);
+  return (
+    <Card as="section" aria-labelledby="purchases-title" className="stack">
+      <div className="cluster">
+        <h2 id="purchases-title">Purchases</h2>
+        <Button
+          variant="secondary"
+          size="sm"
+          isLoading={isExporting}
+          onClick={() => {
+            setIsExporting(true);
+            downloadHistoryCsv()
+              .catch(() => toast.error(MSG.credits.fetchHistoryFailed))
+              .finally(() => setIsExporting(false));
+          }}
+        >
+          Export credit history (CSV)
+        </Button>
+      </div>
+      {isLoading ? (
+        <Spinner label="Loading purchases" />
+      ) : error ? (
+        <p role="alert" className="billing-error">
+          {errorMessage(error, MSG.credits.fetchSessionFailed)}
+        </p>
+      ) : !data || data.length === 0 ? (
+        <p>No purchases yet.</p>
+      ) : (
+        <div className="billing-table-wrap">
+          <table className="billing-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Item</th>
+                <th scope="col" className="billing-number">
+                  Credits
+                </th>
+                <th scope="col" className="billing-number">
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((c) => (
+                <tr key={c.id}>
+                  <td>{formatDay(c.createdAt)}</td>
+                  <td>{c.description}</td>
+                  <td className="billing-number">{c.credits.toLocaleString('en-US')}</td>
+                  <td className="billing-number">{formatMoney(c.amount, c.currency)}</td>
+                  <td>
+                    <Badge tone={CHECKOUT_STATUS_TONES[c.status]}>{CHECKOUT_STATUS_LABELS[c.status]}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

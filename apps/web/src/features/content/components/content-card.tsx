@@ -1,0 +1,65 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { CONTENT_TYPE_NAMES, type Content } from '@atelier/shared';
+import { usePlayContentMutation } from '../content-api';
+import { LikeButton } from './like-button';
+
+const isMotion = (c: Content) => c.contentType === 'video' || c.contentType === 'loops';
+const isAnimated = (c: Content) => c.contentType === 'gif';
+
+/**
+ * One tile of a grid: a still thumbnail that comes alive on hover or focus (muted video for video
+ * and loops, the animated preview for GIFs). The first real playback of a tile counts as a play.
+ */
+export function ContentCard({ content }: { content: Content }) {
+  const [isActive, setActive] = useState(false);
+  const hasCounted = useRef(false);
+  const [countPlay] = usePlayContentMutation();
+  const still = content.thumbnailUrl ?? content.previewUrl ?? content.posterUrl ?? content.mediaUrl;
+  const onPlaying = () => {
+    if (hasCounted.current) return;
+    hasCounted.current = true;
+    void countPlay(content.id);
+  };
+  return (
+    <li className="content-card">
+      <Link
+        to={`/content/${content.id}`}
+        className="content-card__media"
+        onMouseEnter={() => setActive(true)}
+        onMouseLeave={() => setActive(false)}
+        onFocus={() => setActive(true)}
+        onBlur={() => setActive(false)}
+        style={content.width && content.height ? { aspectRatio: `${content.width} / ${content.height}` } : undefined}
+      >
+        {still ? <img src={still} alt={content.title} loading="lazy" decoding="async" /> : <span className="content-card__blank" />}
+        {isActive && isMotion(content) && content.mediaUrl && (
+          <video
+            className="content-card__preview"
+            src={content.mediaUrl}
+            poster={content.posterUrl ?? undefined}
+            muted
+            autoPlay
+            loop
+            playsInline
+            onPlaying={onPlaying}
+            aria-hidden="true"
+          />
+        )}
+        {isActive && isAnimated(content) && (content.previewUrl || content.mediaUrl) && (
+          <img className="content-card__preview" src={content.previewUrl ?? content.mediaUrl ?? ''} alt="" aria-hidden="true" />
+        )}
+        <span className="content-card__type">{CONTENT_TYPE_NAMES[content.contentType]}</span>
+      </Link>
+      <div className="content-card__meta">
+        <div className="content-card__text">
+          <Link to={`/content/${content.id}`} className="content-card__title">
+            {content.title}
+          </Link>
+          <span className="content-card__owner">{content.owner.fullName || content.owner.username}</span>
+        </div>
+        <LikeButton content={content} isCompact />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { cx } from '../../../components/ui';
+import { uiActions } from '../../ui/ui-slice';
+import { useLikeContentMutation } from '../content-api';
+import type { Content } from '@atelier/shared';
+
+export function HeartIcon({ isFilled, size = 18 }: { isFilled?: boolean; size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill={isFilled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <path d="M12 21s-7.5-4.6-9.5-9.4C1.1 8.2 3.3 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.7 0 5.9 3.7 4.5 7.1C19.5 16.4 12 21 12 21z" />
+    </svg>
+  );
+}
+
+/** Like or unlike; signed-out people are asked to sign in. Failures revert quietly (spec §8). */
+export function LikeButton({ content, isCompact }: { content: Pick<Content, 'id' | 'likeCount' | 'isLiked' | 'title'>; isCompact?: boolean }) {
+  const dispatch = useAppDispatch();
+  const isSignedIn = useAppSelector((s) => s.auth.isAuthenticated);
+  const [toggleLike] = useLikeContentMutation();
+  const onClick = () => {
+    if (!isSignedIn) {
+      dispatch(uiActions.authModalOpened('login'));
+      return;
+    }
+    void toggleLike({ id: content.id, isLiked: !content.isLiked });
+  };
+  return (
+    <button
+      type="button"
+      className={cx('like-button', content.isLiked && 'like-button--on', isCompact && 'like-button--compact')}
+      aria-pressed={content.isLiked}
+      aria-label={`${content.isLiked ? 'Unlike' : 'Like'} ${content.title} (${content.likeCount} likes)`}
+      onClick={onClick}
+    >
+      <HeartIcon isFilled={content.isLiked} size={isCompact ? 16 : 18} />
+      <span>{content.likeCount}</span>
+    </button>
+  );
+}

@@ -1,0 +1,286 @@
+import type {
+  Category,
+  CategoryImportResult,
+  CategoryTreeNode,
+  Comment,
+  Content,
+  ContentSort,
+  ContentType,
+  CreateCategoryBody,
+  LikeResult,
+  Pagination,
+  UpdateCategoryBody,
+} from '@atelier/shared';
+import { api } from '../../app/api';
+import { generationApi } from '../generation/generation-api';
+import { addComment, applyLike, countRemoved, mergeCommentPage, mergePage, removeComment, updateInList, type Paged } from './content-merge';
+
+interface Envelope<T> {
+  data: T;
+  message?: string;
+}
+
+export interface ContentListArgs {
+  type?: ContentType;
+  category?: string;
+  owner?: string;
+  tag?: string;
+  sort?: ContentSort;
+  page: number;
+  pageSize: number;
+}
+
+export interface ContentSearchArgs {
+  q: string;
+  type?: ContentType;
+  page: number;
+  pageSize: number;
+}
+
+export interface CategoryContentArgs {
+  categoryId: string;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /category/:id/content answers {data: Content[], category, pagination}. */
+export interface CategoryContentPage extends Paged<Content> {
+  category: Category;
+}
+
+export interface CategoryListArgs {
+  page: number;
+  pageSize: number;
+  parentId?: string | null;
+  q?: string;
+  isActive?: boolean;
+}
+
+/** Spec §5: category query values that are null or undefined are dropped, except a null parentId (sent as the text null). */
+export function categoryParams(args: CategoryListArgs): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (key === 'parentId' && value === null) out.parentId = 'null';
+    else if (value !== null && value !== undefined && value !== '') out[key] = String(value);
+  }
+  return out;
+}
+
+function listParams(args: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args)) if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  return out;
+}
+
+const withoutPage = <T extends { page: number }>({ page: _page, ...rest }: T) => rest;
+const itemTags = (result: Paged<Content> | undefined) => [
+  { type: 'Content' as const, id: 'LIST' },
+  ...(result?.data.map((c) => ({ type: 'Content' as const, id: c.id })) ?? []),
+];
+
+/** Where a content item may be cached: one item, and every list that holds it. */
+type ContentChange = (item: Content) => Content;
+
+export const contentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listContent: build.query<Paged<Content>, ContentListArgs>({
+      query: (args) => ({ url: '/content', params: listParams(args) }),
+      serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
+      merge: (current, incoming) => mergePage(current, incoming),
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
+      providesTags: itemTags,
+    }),
+    searchContent: build.query<Paged<Content>, ContentSearchArgs>({
+      query: (args) => ({ url: '/content/search', params: listParams(args) }),
+      serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
+      merge: (current, incoming) => mergePage(current, incoming),
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
+      providesTags: itemTags,
+    }),
+    categoryContent: build.query<CategoryContentPage, CategoryContentArgs>({
+      query: ({ categoryId, ...args }) => ({ url: `/category/${encodeURIComponent(categoryId)}/content`, params: listParams(args) }),
+      serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
+      merge: (current, incoming) => ({ ...mergePage(current, incoming), category: incoming.category }),
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
+      providesTags: itemTags,
+    }),
+    playContent: build.mutation<number, string>({
+      query: (id) => ({ url: `/content/${encodeURIComponent(id)}/play`, method: 'POST' }),
+      transformResponse: (reply: Envelope<{ playCount: number }>) => reply.data.playCount,
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) patchContentEverywhere(dispatch, getState, id, (item) => ({ ...item, playCount: result.data }));
+      },
+    }),
+    likeContent: build.mutation<LikeResult, { id: string; isLiked: boolean }>({
+      query: ({ id, isLiked }) => ({ url: `/content/${encodeURIComponent(id)}/like`, method: isLiked ? 'POST' : 'DELETE' }),
+      transformResponse: (reply: Envelope<LikeResult>) => reply.data,
+      // Optimistic; a failure quietly puts every copy back (spec §8: like failures are silent).
+      async onQueryStarted({ id, isLiked }, { dispatch, getState, queryFulfilled }) {
+        const patches = patchContentEverywhere(dispatch, getState, id, (item) => applyLike(item, isLiked));
+        try {
+          const { data } = await queryFulfilled;
+          patchContentEverywhere(dispatch, getState, id, (item) => ({ ...item, isLiked: data.isLiked, likeCount: data.likeCount }));
+        } catch {
+          for (const patch of patches) patch.undo();
+        }
+      },
+    }),
+    getComments: build.query<Paged<Comment>, { contentId: string; page: number; pageSize?: number }>({
+      query: ({ contentId, page, pageSize = 10 }) => ({
+        url: `/content/${encodeURIComponent(contentId)}/comments`,
+        params: { page: String(page), pageSize: String(pageSize) },
+      }),
+      serializeQueryArgs: ({ queryArgs }) => queryArgs.contentId,
+      merge: (current, incoming, { arg }) => mergeCommentPage(current, incoming, arg.contentId) ?? incoming,
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
+      providesTags: (_r, _e, { contentId }) => [{ type: 'Comments', id: contentId }],
+    }),
+    addComment: build.mutation<Comment, { contentId: string; content: string; parentId?: string }>({
+      query: ({ contentId, ...body }) => ({ url: `/content/${encodeURIComponent(contentId)}/comments`, method: 'POST', body }),
+      transformResponse: (reply: Envelope<Comment>) => reply.data,
+      async onQueryStarted({ contentId }, { dispatch, getState, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (!result) return;
+        const created = result.data;
+        // Only the open item's thread takes it (the cache is keyed by content id).
+        if (created.contentId !== contentId) return;
+        dispatch(
+          contentApi.util.updateQueryData('getComments', { contentId, page: 1 }, (draft) => {
+            const before = draft.data;
+            draft.data = addComment(before, created);
+            if (!created.parentId && draft.data !== before) draft.pagination.total += 1;
+          }),
+        );
+        patchContentEverywhere(dispatch, getState, contentId, (item) => ({ ...item, commentCount: item.commentCount + 1 }));
+      },
+    }),
+    deleteComment: build.mutation<void, { contentId: string; commentId: string }>({
+      query: ({ contentId, commentId }) => ({
+        url: `/content/${encodeURIComponent(contentId)}/comments/${encodeURIComponent(commentId)}`,
+        method: 'DELETE',
+      }),
+      transformResponse: () => undefined,
+      async onQueryStarted({ contentId, commentId }, { dispatch, getState, queryFulfilled }) {
+        if (!(await queryFulfilled.catch(() => null))) return;
+        let removed = 1;
+        dispatch(
+          contentApi.util.updateQueryData('getComments', { contentId, page: 1 }, (draft) => {
+            removed = countRemoved(draft.data, commentId) || 1;
+            const wasTop = draft.data.some((c) => c.id === commentId);
+            draft.data = removeComment(draft.data, commentId);
+            if (wasTop) draft.pagination.total = Math.max(0, draft.pagination.total - 1);
+          }),
+        );
+        patchContentEverywhere(dispatch, getState, contentId, (item) => ({ ...item, commentCount: Math.max(0, item.commentCount - removed) }));
+      },
+    }),
+
+    listCategories: build.query<Paged<Category>, { page: number; pageSize: number }>({
+      query: (args) => ({ url: '/categories', params: listParams(args) }),
+      providesTags: ['Categories'],
+    }),
+    adminCategories: build.query<Paged<Category>, CategoryListArgs>({
+      query: (args) => ({ url: '/category', params: categoryParams(args) }),
+      providesTags: ['Categories'],
+    }),
+    categoryTree: build.query<CategoryTreeNode[], void>({
+      query: () => '/category/tree',
+      transformResponse: (reply: Envelope<CategoryTreeNode[]>) => reply.data,
+      providesTags: ['Categories'],
+    }),
+    categoryBreadcrumb: build.query<Category[], string>({
+      query: (id) => `/category/${encodeURIComponent(id)}/breadcrumb`,
+      transformResponse: (reply: Envelope<Category[]>) => reply.data,
+      providesTags: ['Categories'],
+    }),
+    createCategory: build.mutation<Category, CreateCategoryBody>({
+      query: (body) => ({ url: '/category', method: 'POST', body }),
+      transformResponse: (reply: Envelope<Category>) => reply.data,
+      invalidatesTags: ['Categories'],
+    }),
+    updateCategory: build.mutation<Category, { id: string } & UpdateCategoryBody>({
+      query: ({ id, ...body }) => ({ url: `/category/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      transformResponse: (reply: Envelope<Category>) => reply.data,
+      invalidatesTags: ['Categories'],
+    }),
+    deleteCategory: build.mutation<void, { id: string; reassignToCategory?: string | null }>({
+      query: ({ id, reassignToCategory }) => ({
+        url: `/category/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        body: reassignToCategory ? { reassignToCategory } : {},
+      }),
+      transformResponse: () => undefined,
+      invalidatesTags: ['Categories', { type: 'Content', id: 'LIST' }],
+    }),
+    bulkToggleCategories: build.mutation<number, { ids: string[]; isActive: boolean }>({
+      query: (body) => ({ url: '/category/bulk-toggle', method: 'POST', body }),
+      transformResponse: (reply: Envelope<{ updated: number }>) => reply.data.updated,
+      invalidatesTags: ['Categories'],
+    }),
+    importCategories: build.mutation<CategoryImportResult, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('file', file);
+        return { url: '/category/import', method: 'POST', body: form };
+      },
+      transformResponse: (reply: Envelope<CategoryImportResult>) => reply.data,
+      invalidatesTags: ['Categories'],
+    }),
+  }),
+});
+
+type Dispatch = (action: unknown) => unknown;
+interface Undoable {
+  undo: () => void;
+}
+
+/**
+ * Spec §4 "Like" and "Play count": the change reaches the single item and every cached list that
+ * holds it. Returns the patches so an optimistic change can be undone.
+ */
+export function patchContentEverywhere(dispatch: Dispatch, getState: () => unknown, id: string, change: ContentChange): Undoable[] {
+  const patches: Undoable[] = [];
+  const state = getState() as Parameters<typeof contentApi.util.selectInvalidatedBy>[0];
+  for (const entry of contentApi.util.selectInvalidatedBy(state, [{ type: 'Content', id }])) {
+    const { endpointName, originalArgs } = entry;
+    if (endpointName === 'getContentById') {
+      patches.push(dispatch(generationApi.util.updateQueryData('getContentById', originalArgs as string, (draft) => change(draft))) as Undoable);
+    } else if (endpointName === 'listContent') {
+      patches.push(
+        dispatch(contentApi.util.updateQueryData('listContent', originalArgs as ContentListArgs, (d) => updateInList(d.data, id, change))) as Undoable,
+      );
+    } else if (endpointName === 'searchContent') {
+      patches.push(
+        dispatch(contentApi.util.updateQueryData('searchContent', originalArgs as ContentSearchArgs, (d) => updateInList(d.data, id, change))) as Undoable,
+      );
+    } else if (endpointName === 'categoryContent') {
+      patches.push(
+        dispatch(contentApi.util.updateQueryData('categoryContent', originalArgs as CategoryContentArgs, (d) => updateInList(d.data, id, change))) as Undoable,
+      );
+    }
+  }
+  return patches;
+}
+
+export type { Pagination };
+
+export const {
+  useListContentQuery,
+  useSearchContentQuery,
+  useCategoryContentQuery,
+  usePlayContentMutation,
+  useLikeContentMutation,
+  useGetCommentsQuery,
+  useAddCommentMutation,
+  useDeleteCommentMutation,
+  useListCategoriesQuery,
+  useAdminCategoriesQuery,
+  useCategoryTreeQuery,
+  useCategoryBreadcrumbQuery,
+  useCreateCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
+  useBulkToggleCategoriesMutation,
+  useImportCategoriesMutation,
+} = contentApi;

@@ -1,0 +1,141 @@
+import { describe, expect, it, afterEach, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Comment, Content } from '@atelier/shared';
+import { jsonResponse, errorResponse, mockServer, renderWithStore, signedInState, makeUser } from '../auth/testing/render-with-store';
+import { makeStore } from '../../app/store';
+import { makeContent } from '../generation/generation-test-utils';
+import { contentApi } from './content-api';
+import { GalleryPage } from './pages/gallery-page';
+import { ContentEngagement } from './components/content-engagement';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const item = (id: string, overrides: Partial<Content> = {}) =>
+  makeContent({ id, title: `Piece ${id}`, owner: { id: 'someone', username: 'sam', fullName: 'Sam Maker', avatar: null }, ...overrides });
+
+const pageOf = (items: Content[], page = 1, totalPages = 1) => ({
+  data: items,
+  pagination: { page, pageSize: 24, total: items.length, totalPages },
+});
+
+describe('like and unlike on cached lists', () => {
+  it('updates every cached copy at once and puts them back when the server refuses', async () => {
+    let likeStatus = 200;
+    mockServer({
+      'GET /content': () => jsonResponse(200, pageOf([item('a', { likeCount: 2 }), item('b')])),
+      'GET /content/search': () => jsonResponse(200, pageOf([item('a', { likeCount: 2 })])),
+      'POST /content/a/like': () => (likeStatus === 200 ? jsonResponse(200, { data: { likeCount: 3, isLiked: true } }) : errorResponse(500)),
+      'DELETE /content/a/like': () => jsonResponse(200, { data: { likeCount: 2, isLiked: false } }),
+    });
+    const store = makeStore(signedInState());
+    await store.dispatch(contentApi.endpoints.listContent.initiate({ sort: 'newest', page: 1, pageSize: 24 }));
+    await store.dispatch(contentApi.endpoints.searchContent.initiate({ q: 'piece', page: 1, pageSize: 24 }));
+    const read = () => ({
+      list: contentApi.endpoints.listContent.select({ sort: 'newest', page: 1, pageSize: 24 })(store.getState()).data?.data[0],
+      search: contentApi.endpoints.searchContent.select({ q: 'piece', page: 1, pageSize: 24 })(store.getState()).data?.data[0],
+    });
+
+    const liking = store.dispatch(contentApi.endpoints.likeContent.initiate({ id: 'a', isLiked: true }));
+    expect(read().list).toMatchObject({ likeCount: 3, isLiked: true });
+    expect(read().search).toMatchObject({ likeCount: 3, isLiked: true });
+    await liking;
+    await store.dispatch(contentApi.endpoints.likeContent.initiate({ id: 'a', isLiked: false }));
+    expect(read().list).toMatchObject({ likeCount: 2, isLiked: false });
+
+    likeStatus = 500;
+    const failing = store.dispatch(contentApi.endpoints.likeContent.initiate({ id: 'a', isLiked: true }));
+    expect(read().search).toMatchObject({ likeCount: 3, isLiked: true });
+    await failing;
+    expect(read().list).toMatchObject({ likeCount: 2, isLiked: false });
+    expect(read().search).toMatchObject({ likeCount: 2, isLiked: false });
+  });
+});
+
+describe('GalleryPage', () => {
+  it('shows the grid, and appends the next page without duplicates', async () => {
+    const server = mockServer({
+      'GET /content': () =>
+        jsonResponse(200, pageOf([item('a'), item('b')], 1, 2)),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    const { user } = renderWithStore(<GalleryPage />, { route: '/gallery' });
+    const grid = await screen.findByRole('list', { name: 'Gallery' });
+    expect(within(grid).getByText('Piece a')).toBeInTheDocument();
+    expect(within(grid).getByText('Piece b')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    expect(server.callsTo('GET', '/content').length).toBe(1);
+
+    // Page 2 repeats "b": it must not appear twice.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), location.origin);
+        if (url.pathname.endsWith('/category/tree')) return jsonResponse(200, { data: [] });
+        return jsonResponse(200, pageOf([item('b'), item('c')], 2, 2));
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(grid).getByText('Piece c')).toBeInTheDocument());
+    expect(within(grid).getAllByText('Piece b')).toHaveLength(1);
+  });
+
+  it('shows the spec message when the list cannot be fetched', async () => {
+    mockServer({
+      'GET /content': () => errorResponse(500),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    renderWithStore(<GalleryPage />, { route: '/gallery' });
+    expect(await screen.findByText('Failed to fetch content')).toBeInTheDocument();
+  });
+
+  it('searches with the search endpoint', async () => {
+    const server = mockServer({
+      'GET /content/search': () => jsonResponse(200, pageOf([item('s')])),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    renderWithStore(<GalleryPage />, { route: '/gallery?q=harbour' });
+    expect(await screen.findByText('Piece s')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/content/search')).toHaveLength(1);
+  });
+});
+
+describe('ContentEngagement', () => {
+  const comment = (id: string, parentId: string | null = null): Comment => ({
+    id,
+    contentId: 'c-1',
+    parentId,
+    content: `Comment ${id}`,
+    author: { id: 'u-2', username: 'bo', fullName: 'Bo', avatar: null },
+    replies: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('asks signed-out people to sign in instead of showing the form', async () => {
+    mockServer({ 'GET /content/c-1/comments': () => jsonResponse(200, { data: [comment('x')], pagination: { page: 1, pageSize: 10, total: 1, totalPages: 1 } }) });
+    const { store, user } = renderWithStore(<ContentEngagement content={makeContent()} />);
+    expect(await screen.findByText('Comment x')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in to comment' }));
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+  });
+
+  it('adds a new comment at the front', async () => {
+    mockServer({
+      'GET /content/c-1/comments': () => jsonResponse(200, { data: [comment('old')], pagination: { page: 1, pageSize: 10, total: 1, totalPages: 1 } }),
+      'POST /content/c-1/comments': () => jsonResponse(201, { data: { ...comment('new'), content: 'Lovely work', author: { id: 'u-1', username: 'ada', fullName: 'Ada', avatar: null } } }),
+    });
+    const { user } = renderWithStore(<ContentEngagement content={makeContent()} />, { preloadedState: signedInState(makeUser({ id: 'u-1' })) });
+    await screen.findByText('Comment old');
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Lovely work');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Lovely work'));
+  });
+
+  it('toasts the spec message when comments cannot be fetched', async () => {
+    mockServer({ 'GET /content/c-1/comments': () => errorResponse(500) });
+    renderWithStore(<ContentEngagement content={makeContent()} />);
+    expect(await screen.findByText('Failed to fetch comment')).toBeInTheDocument();
+  });
+});

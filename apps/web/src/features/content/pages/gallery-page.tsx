@@ -1,0 +1,258 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { CONTENT_SORTS, CONTENT_TYPES, CONTENT_TYPE_NAMES, MSG, type CategoryTreeNode, type Content, type ContentSort, type ContentType } from '@atelier/shared';
+import { PageMeta } from '../../../components/page-meta';
+import { Button, EmptyState, GridIcon, Input, SearchIcon, Select, SparklesIcon, Tabs } from '../../../components/ui';
+import { errorMessage } from '../../../app/errors';
+import { useOpenGenerate } from '../../../app/layout/use-open-generate';
+import { PageHeader } from '../../../pages/parts/page-header';
+import { useCategoryBreadcrumbQuery, useCategoryContentQuery, useCategoryTreeQuery, useListContentQuery, useSearchContentQuery } from '../content-api';
+import { hasMorePages } from '../content-merge';
+import { ContentGrid } from '../components/content-grid';
+import '../content.css';
+
+const PAGE_SIZE = 24;
+const SORT_NAMES: Record<ContentSort, string> = { newest: 'Newest', popular: 'Most popular', trending: 'Trending' };
+type TypeTab = 'all' | ContentType;
+const TYPE_TABS: { id: TypeTab; label: string }[] = [{ id: 'all', label: 'All' }, ...CONTENT_TYPES.map((t) => ({ id: t, label: CONTENT_TYPE_NAMES[t] }))];
+
+const isType = (v: string | null): v is ContentType => v !== null && (CONTENT_TYPES as readonly string[]).includes(v);
+const isSort = (v: string | null): v is ContentSort => v !== null && (CONTENT_SORTS as readonly string[]).includes(v);
+
+interface ResultsState {
+  items: Content[];
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  hasMore: boolean;
+  loadMore: () => void;
+}
+
+/** The page number for one set of filters: new filters start again at page 1, in the same render. */
+function usePager(key: string): [number, (page: number) => void] {
+  const [state, setState] = useState({ key, page: 1 });
+  const page = state.key === key ? state.page : 1;
+  return [page, (next: number) => setState({ key, page: next })];
+}
+
+function useBrowse(args: { type?: ContentType; sort: ContentSort }, isActive: boolean): ResultsState {
+  const [page, setPage] = usePager(JSON.stringify(args));
+  const q = useListContentQuery({ ...args, page, pageSize: PAGE_SIZE }, { skip: !isActive });
+  return {
+    items: q.data?.data ?? [],
+    isLoading: q.isLoading,
+    isFetching: q.isFetching,
+    error: q.error,
+    hasMore: hasMorePages(q.data?.pagination),
+    loadMore: () => !q.isFetching && setPage((q.data?.pagination.page ?? page) + 1),
+  };
+}
+
+function useSearch(args: { q: string; type?: ContentType }, isActive: boolean): ResultsState {
+  const [page, setPage] = usePager(JSON.stringify(args));
+  const q = useSearchContentQuery({ ...args, page, pageSize: PAGE_SIZE }, { skip: !isActive });
+  return {
+    items: q.data?.data ?? [],
+    isLoading: q.isLoading,
+    isFetching: q.isFetching,
+    error: q.error,
+    hasMore: hasMorePages(q.data?.pagination),
+    loadMore: () => !q.isFetching && setPage((q.data?.pagination.page ?? page) + 1),
+  };
+}
+
+function useCategory(categoryId: string, isActive: boolean): ResultsState {
+  const [page, setPage] = usePager(categoryId);
+  const q = useCategoryContentQuery({ categoryId, page, pageSize: PAGE_SIZE }, { skip: !isActive });
+  return {
+    items: q.data?.data ?? [],
+    isLoading: q.isLoading,
+    isFetching: q.isFetching,
+    error: q.error,
+    hasMore: hasMorePages(q.data?.pagination),
+    loadMore: () => !q.isFetching && setPage((q.data?.pagination.page ?? page) + 1),
+  };
+}
+
+/** /gallery — browse by type, category and sort, or search; more loads as you scroll. */
+export function GalleryPage() {
+  const openGenerate = useOpenGenerate();
+  const [params, setParams] = useSearchParams();
+  const typeParam = params.get('type');
+  const type = isType(typeParam) ? typeParam : undefined;
+  const sortParam = params.get('sort');
+  const sort: ContentSort = isSort(sortParam) ? sortParam : 'newest';
+  const q = (params.get('q') ?? '').trim();
+  const categoryId = params.get('category') ?? '';
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+
+  const mode = q ? 'search' : categoryId ? 'category' : 'browse';
+  const browse = useBrowse({ type, sort }, mode === 'browse');
+  const search = useSearch({ q, type }, mode === 'search');
+  const category = useCategory(categoryId, mode === 'category');
+  const results = mode === 'search' ? search : mode === 'category' ? category : browse;
+  // Category content is every type; the tabs narrow what is shown.
+  const items = mode === 'category' && type ? results.items.filter((c) => c.contentType === type) : results.items;
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { replace: true });
+  };
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: draft.trim() || null, category: null });
+  };
+
+  const fallback = mode === 'search' ? MSG.content.searchFailed : MSG.content.fetchFailed;
+
+  return (
+    <>
+      <PageMeta
+        title="Gallery"
+        description="The Atelier community gallery: photos, video, loops, illustrations, GIFs and vectors made by members, with the prompts behind them."
+      />
+      <PageHeader
+        eyebrow="Community gallery"
+        title="Made by the Atelier community"
+        lead="Public work from everyone on Atelier. Hover to preview motion, open anything to see its prompt, like it or leave a comment."
+      />
+      <section className="section section--tight">
+        <div className="container">
+          <div className="gallery-toolbar">
+            <form className="gallery-search" role="search" onSubmit={onSearch}>
+              <Input type="search" aria-label="Search the gallery" placeholder="Search titles, prompts and tags" value={draft} onChange={(e) => setDraft(e.target.value)} />
+              <Button type="submit" variant="secondary" iconStart={<SearchIcon size={16} />}>
+                Search
+              </Button>
+            </form>
+            {mode === 'browse' && (
+              <label className="gallery-sort">
+                <span className="visually-hidden">Sort by</span>
+                <Select aria-label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? null : e.target.value })}>
+                  {CONTENT_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {SORT_NAMES[s]}
+                    </option>
+                  ))}
+                </Select>
+              </label>
+            )}
+          </div>
+          <Tabs label="Content type" tabs={TYPE_TABS} selected={type ?? 'all'} onSelect={(id) => update({ type: id === 'all' ? null : id })} />
+
+          <div className="gallery-layout mt-4">
+            <CategoryNav selected={categoryId} onSelect={(id) => update({ category: id, q: null })} />
+            <div>
+              {mode === 'category' && <Breadcrumb categoryId={categoryId} onSelect={(id) => update({ category: id })} />}
+              {mode === 'search' && (
+                <p className="content-muted">
+                  Results for “{q}”{' '}
+                  <button type="button" className="link-button" onClick={() => update({ q: null })}>
+                    Clear search
+                  </button>
+                </p>
+              )}
+              {results.error ? (
+                <EmptyState
+                  headingLevel="h2"
+                  title={errorMessage(results.error, fallback)}
+                  description="Please try again in a moment."
+                  action={
+                    <Button variant="secondary" onClick={() => window.location.reload()}>
+                      Try again
+                    </Button>
+                  }
+                />
+              ) : !results.isLoading && items.length === 0 ? (
+                <EmptyState
+                  headingLevel="h2"
+                  icon={<GridIcon size={24} />}
+                  title={mode === 'search' ? 'Nothing matches that search' : 'Nothing here yet'}
+                  description={mode === 'search' ? 'Try other words, or browse by type and category.' : 'Public work appears here the moment it is ready — the first piece could be yours.'}
+                  action={
+                    <Button iconStart={<SparklesIcon size={18} />} onClick={() => openGenerate(type)}>
+                      Generate something
+                    </Button>
+                  }
+                />
+              ) : (
+                <ContentGrid
+                  label="Gallery"
+                  items={items}
+                  isLoading={results.isLoading}
+                  isFetchingMore={results.isFetching && !results.isLoading}
+                  hasMore={results.hasMore}
+                  onLoadMore={results.loadMore}
+                />
+              )}
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function CategoryNav({ selected, onSelect }: { selected: string; onSelect: (id: string | null) => void }) {
+  const { data: tree } = useCategoryTreeQuery();
+  if (!tree || tree.length === 0) return <div />;
+  const renderNodes = (nodes: CategoryTreeNode[]) => (
+    <ul className="list-reset">
+      {nodes.map((n) => (
+        <li key={n.id}>
+          <button type="button" aria-current={selected === n.id ? 'true' : undefined} onClick={() => onSelect(n.id)}>
+            {n.name}
+          </button>
+          {n.children.length > 0 && renderNodes(n.children)}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <nav className="category-nav" aria-label="Categories">
+      <h2 className="h6">Categories</h2>
+      <ul className="list-reset">
+        <li>
+          <button type="button" aria-current={selected === '' ? 'true' : undefined} onClick={() => onSelect(null)}>
+            Everything
+          </button>
+        </li>
+      </ul>
+      {renderNodes(tree)}
+    </nav>
+  );
+}
+
+function Breadcrumb({ categoryId, onSelect }: { categoryId: string; onSelect: (id: string | null) => void }) {
+  const { data } = useCategoryBreadcrumbQuery(categoryId);
+  if (!data) return null;
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="breadcrumb list-reset">
+        <li>
+          <button type="button" className="link-button" onClick={() => onSelect(null)}>
+            Gallery
+          </button>
+        </li>
+        {data.map((c, i) =>
+          i === data.length - 1 ? (
+            <li key={c.id} aria-current="page">
+              {c.name}
+            </li>
+          ) : (
+            <li key={c.id}>
+              <button type="button" className="link-button" onClick={() => onSelect(c.id)}>
+                {c.name}
+              </button>
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
+}

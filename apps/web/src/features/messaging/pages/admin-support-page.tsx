@@ -1,0 +1,81 @@
+import { useParams } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
+import { EmptyState, Spinner } from '../../../components/ui';
+import { useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../app/errors';
+import { SignInRequired } from '../../jobs/components/sign-in-required';
+import { ConversationList } from '../components/conversation-list';
+import { ThreadPanel } from '../components/thread-panel';
+import { useGetSupportInboxQuery } from '../messaging-api';
+import { useConversationsLive } from '../use-conversations-live';
+import '../messaging.css';
+
+/**
+ * /admin/support: every person's support conversation. Admins answer as the support account, so the
+ * person always talks to one "Support" whoever is on duty.
+ */
+export function AdminSupportPage() {
+  const user = useAppSelector((state) => state.auth.user);
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  return (
+    <div className="container">
+      <PageMeta title="Support inbox" description="Answer support conversations." />
+      <h1>Support inbox</h1>
+      {!isAuthenticated || !user ? (
+        <SignInRequired what="the support inbox" />
+      ) : user.role !== 'admin' ? (
+        <EmptyState title="Administrators only" description="Only administrators can answer support conversations." />
+      ) : (
+        <SupportInbox />
+      )}
+    </div>
+  );
+}
+
+function SupportInbox() {
+  const { userId = null } = useParams();
+  const online = useConversationsLive();
+  const inbox = useGetSupportInboxQuery();
+  const supportId = inbox.data?.supportUser.id ?? null;
+  const list = inbox.data?.data ?? [];
+  const active = list.find((c) => c.otherUser.id === userId);
+
+  return (
+    <div className="messages-page">
+      <div>
+        {inbox.isLoading ? (
+          <Spinner label="Loading the support inbox" />
+        ) : inbox.isError ? (
+          <p role="alert">{errorMessage(inbox.error, 'Failed to load the support inbox')}</p>
+        ) : list.length === 0 ? (
+          <EmptyState
+            headingLevel="h2"
+            title="No support conversations"
+            description="Messages sent from the support chat appear here."
+          />
+        ) : (
+          <ConversationList
+            conversations={list}
+            activeUserId={userId}
+            basePath="/admin/support"
+            selfId={supportId}
+            online={online}
+          />
+        )}
+      </div>
+      {userId && supportId ? (
+        <ThreadPanel
+          key={userId}
+          selfId={supportId}
+          otherId={userId}
+          asSupport
+          isOtherOnline={online[userId] ?? active?.otherUser.isOnline}
+        />
+      ) : (
+        <section className="thread-panel">
+          <p className="chat-messages__empty">Choose a conversation to answer it.</p>
+        </section>
+      )}
+    </div>
+  );
+}
