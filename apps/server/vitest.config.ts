@@ -4,7 +4,9 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
+    // *.pg.test.ts cover the scale-out path and need PostgreSQL: they run in the PostgreSQL leg.
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
