@@ -72,6 +72,8 @@ test('post a job, receive applications with a PDF, shortlist in bulk, reject one
   await ownerPage.getByLabel('New status for selected').selectOption('shortlisted');
   await ownerPage.getByRole('button', { name: 'Update selected' }).click();
   await expect(ownerPage.getByText('2 applications updated to shortlisted')).toBeVisible();
+  // The applicant, still on the job page, is told in the product as it happens.
+  await expect(applicantPage.getByText(`Your application for ${title} at Northlight Studio is now shortlisted`)).toBeVisible();
   await ownerPage.getByLabel('Status of Cal Tester').selectOption('rejected');
   await expect(ownerPage.getByText('Application updated successfully')).toBeVisible();
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../src/platform/db/schema.js';
 import { createTestApp, type TestContext } from './app.js';
 
@@ -534,6 +534,28 @@ describe('changing an application', () => {
     const byAdmin = await put(admin, app1.id, { status: 'interview' });
     expect(byAdmin.statusCode).toBe(200);
     expect(t.mailer.sent).toHaveLength(2);
+  });
+
+  it("tells the applicant's open tabs about the new status, but not about their own withdrawal", async () => {
+    const events: { userId: string; event: string; payload: unknown }[] = [];
+    const spy = vi.spyOn(t.deps.realtime, 'toUser').mockImplementation((userId, event, payload) => {
+      events.push({ userId, event, payload });
+    });
+    try {
+      expect((await put(owner, app1.id, { status: 'shortlisted' })).statusCode).toBe(200);
+      expect(events).toEqual([
+        {
+          userId: applicant.id,
+          event: 'application:updated',
+          payload: expect.objectContaining({ applicationId: app1.id, jobId: target.id, jobTitle: target.title, status: 'shortlisted' }),
+        },
+      ]);
+      events.length = 0;
+      expect((await put(applicant, app1.id, { status: 'withdrawn' })).statusCode).toBe(200);
+      expect(events).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('keeps status changes to the owner and withdrawal to the applicant', async () => {

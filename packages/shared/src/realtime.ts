@@ -10,6 +10,7 @@ export const SOCKET_EVENTS = {
   generationCompleted: 'generation:completed',
   generationFailed: 'generation:failed',
   creditsUpdated: 'credits:updated',
+  applicationUpdated: 'application:updated',
 } as const;
 
 export const userRoom = (userId: string): string => `user:${userId}`;
@@ -36,11 +37,21 @@ export interface CreditsUpdatedPayload {
   credits: number;
 }
 
+/** To the applicant when someone else (the job's owner or an admin) changes their application's status. */
+export interface ApplicationUpdatedPayload {
+  applicationId: string;
+  jobId: string;
+  jobTitle: string;
+  company: string;
+  status: string;
+}
+
 export interface ServerToClientEvents {
   'generation:progress': (payload: GenerationProgressPayload) => void;
   'generation:completed': (payload: GenerationCompletedPayload) => void;
   'generation:failed': (payload: GenerationFailedPayload) => void;
   'credits:updated': (payload: CreditsUpdatedPayload) => void;
+  'application:updated': (payload: ApplicationUpdatedPayload) => void;
   /** To the sender's socket that sent it, once the message is stored. */
   messageSent: (payload: ChatMessage) => void;
   messageError: (payload: MessageErrorPayload) => void;

@@ -12,5 +12,6 @@ export function applicationsDepsFrom(ctx: ModuleContext, log: FastifyBaseLogger)
     resumes: createResumeStore(ctx.config.dataDir),
     publicUrl: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
     log,
+    notify: (userId, payload) => ctx.realtime.toUser(userId, 'application:updated', payload),
   };
 }

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
+import type { ApplicationUpdatedPayload } from '@atelier/shared';
 import {
   findJobRef,
   isAcceptingApplications,
@@ -32,6 +33,8 @@ export interface ApplicationsDeps {
   resumes: ResumeStore;
   publicUrl: string;
   log: { warn(obj: object, msg: string): void };
+  /** Tells an applicant's open tabs about a status change (the realtime server). */
+  notify?: (userId: string, payload: ApplicationUpdatedPayload) => void;
 }
 
 type CreateInput = z.output<typeof createApplicationBody>;
@@ -92,6 +95,15 @@ async function statusMail(
       `Your application for ${r.job.title} at ${r.job.company} is now ${status}.\n\n` +
       `You can follow your applications at ${deps.publicUrl}/applications/mine\n`,
   }));
+  for (const r of rows) {
+    deps.notify?.(r.app.applicantId, {
+      applicationId: r.app.id,
+      jobId: r.job.id,
+      jobTitle: r.job.title,
+      company: r.job.company,
+      status,
+    });
+  }
   // The change is already saved; a mail server that is down must not turn it into an error.
   const results = await Promise.allSettled(messages.map((m) => deps.mailer.send(m)));
   results.forEach((r, i) => {

@@ -1,0 +1,17 @@
+import { toast } from 'react-toastify';
+import type { ApplicationStatus } from '@atelier/shared';
+import { api } from '../../../app/api';
+import { useAppDispatch } from '../../../app/hooks';
+import { useRealtimeEvent } from '../../realtime/realtime-provider';
+import { statusLabel } from '../jobs-format';
+
+/** Tells an applicant, wherever they are in the product, that a job owner changed their application. */
+export function ApplicationUpdates() {
+  const dispatch = useAppDispatch();
+  useRealtimeEvent('application:updated', (update) => {
+    const status = statusLabel(update.status as ApplicationStatus) ?? update.status;
+    toast.info(`Your application for ${update.jobTitle} at ${update.company} is now ${status.toLowerCase()}`);
+    dispatch(api.util.invalidateTags([{ type: 'Applications', id: update.applicationId }, 'Applications']));
+  });
+  return null;
+}
