@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessions, users } from '../src/platform/db/schema.js';
 import { createTestApp, type TestContext } from './app.js';
+import { createUser, type TestUser } from './factories.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -11,43 +11,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Person {
-  id: string;
-  email: string;
-  fullName: string;
-  headers: Record<string, string>;
-}
-
-let counter = 0;
+type Person = TestUser;
 /** A real account row and a live session, so requests pass the same auth checks as a person's. */
-async function makePerson(opts: { role?: 'user' | 'admin'; isVerified?: boolean } = {}): Promise<Person> {
-  counter += 1;
-  const tag = `${randomUUID().slice(0, 8)}${counter}`;
-  const role = opts.role ?? 'user';
-  const db = t.deps.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      fullName: `Applicant Person ${counter}`,
-      username: `apps_${tag}`,
-      email: `apps.${tag}@example.com`,
-      role,
-      isVerified: opts.isVerified ?? true,
-      referralCode: `AR${tag}`,
-    })
-    .returning();
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      userId: user!.id,
-      familyId: randomUUID(),
-      refreshTokenHash: `hash-${randomUUID()}`,
-      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-    })
-    .returning();
-  const token = await t.deps.tokens.signAccess({ id: user!.id, role, sessionId: session!.id });
-  return { id: user!.id, email: user!.email, fullName: user!.fullName, headers: { authorization: `Bearer ${token}` } };
-}
+const makePerson = (opts: { role?: 'user' | 'admin'; isVerified?: boolean } = {}): Promise<Person> => createUser(t.deps, opts);
 
 const anon = { headers: {} as Record<string, string> };
 type Who = { headers: Record<string, string> };

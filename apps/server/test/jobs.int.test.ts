@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../src/platform/db/schema.js';
 import { createTestApp, type TestContext } from './app.js';
+import { createUser, type TestUser } from './factories.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,43 +8,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Person {
-  id: string;
-  email: string;
-  username: string;
-  headers: Record<string, string>;
-}
-
-let counter = 0;
+type Person = TestUser;
 /** A real account row and a live session, so requests pass the same auth checks as a person's. */
-async function makePerson(opts: { role?: 'user' | 'admin'; isVerified?: boolean } = {}): Promise<Person> {
-  counter += 1;
-  const tag = `${randomUUID().slice(0, 8)}${counter}`;
-  const role = opts.role ?? 'user';
-  const db = t.deps.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      fullName: `Job Person ${counter}`,
-      username: `jobs_${tag}`,
-      email: `jobs.${tag}@example.com`,
-      role,
-      isVerified: opts.isVerified ?? true,
-      referralCode: `JR${tag}`,
-    })
-    .returning();
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      userId: user!.id,
-      familyId: randomUUID(),
-      refreshTokenHash: `hash-${randomUUID()}`,
-      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-    })
-    .returning();
-  const token = await t.deps.tokens.signAccess({ id: user!.id, role, sessionId: session!.id });
-  return { id: user!.id, email: user!.email, username: user!.username, headers: { authorization: `Bearer ${token}` } };
-}
+const makePerson = (opts: { role?: 'user' | 'admin'; isVerified?: boolean } = {}): Promise<Person> => createUser(t.deps, opts);
 
 const anon = { headers: {} as Record<string, string> };
 
