@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../app/errors';
 import { Button, Spinner } from '../../../components/ui';
 import { formatDate } from '../../generation/components/content-details';
-import { formatNumber } from '../../dashboards/charts/chart-format';
 import { useGetAdminAuditQuery } from '../admin-api';
 import { AdminOnly } from '../components/admin-only';
+import { AdminPager } from '../components/admin-pager';
 
 const TYPE_LABELS = {
   credit_add: 'Credits added',
@@ -75,23 +75,7 @@ function AuditTrail() {
               </tbody>
             </table>
           </div>
-          <div className="admin-toolbar">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {data.pagination.page} of {data.pagination.totalPages} · {formatNumber(data.pagination.total)}{' '}
-              entries
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= data.pagination.totalPages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </div>
+          <AdminPager pagination={data.pagination} noun="entries" onPage={setPage} />
         </>
       )}
     </>

@@ -7,6 +7,7 @@ import { formatDate } from '../../generation/components/content-details';
 import { formatNumber } from '../../dashboards/charts/chart-format';
 import { useGetAdminUsersQuery } from '../admin-api';
 import { AdminOnly } from '../components/admin-only';
+import { AdminPager } from '../components/admin-pager';
 
 /** /admin/users — find an account by name, username or email. */
 export function AdminUsersPage() {
@@ -117,23 +118,7 @@ function UsersList() {
               </tbody>
             </table>
           </div>
-          <div className="admin-toolbar">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {data.pagination.page} of {data.pagination.totalPages} · {formatNumber(data.pagination.total)}{' '}
-              accounts
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= data.pagination.totalPages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </div>
+          <AdminPager pagination={data.pagination} noun="accounts" onPage={setPage} />
         </>
       )}
     </>
