@@ -58,6 +58,14 @@ const envSchema = z.object({
   PROMPT_BLOCKLIST: z.string().default('csam,child sexual abuse,child porn,bestiality,beheading,snuff'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),
+  // Payments: Stripe replaces the local checkout when the secret key is set.
+  STRIPE_SECRET_KEY: optionalString,
+  // Verifies the Stripe-Signature of webhooks (whsec_…); without it every webhook is refused.
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Handed to the web app for Stripe.js (pk_…).
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  // Another base URL for the Stripe API (a local stand-in in tests); default https://api.stripe.com.
+  STRIPE_API_URL: z.string().url().optional(),
 }).superRefine((e, ctx) => {
   if (!e.REPLICATE_API_TOKEN && /replicate/i.test(e.GENERATION_PROVIDER)) {
     ctx.addIssue({ code: 'custom', path: ['REPLICATE_API_TOKEN'], message: 'required when GENERATION_PROVIDER uses replicate' });

@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
-import { addInterval, type PaymentEvent } from '../../providers/payments/types.js';
+import { addInterval, type PaymentEvent, type SubscriptionStateEvent } from '../../providers/payments/types.js';
 import { IdempotencyKeyReuseError, announceBalance, applyCredits } from '../credits/credits.service.js';
 import { checkouts, paymentEvents, plans, subscriptions, type CheckoutRow, type SubscriptionRow } from './billing.schema.js';
 
@@ -34,10 +34,23 @@ async function markComplete(tx: Db, checkout: CheckoutRow, paidAt: Date): Promis
   await tx.update(checkouts).set({ status: 'complete', completedAt: paidAt, declineMessage: null }).where(eq(checkouts.id, checkout.id));
 }
 
+interface ProviderLink {
+  providerSubscriptionId?: string | null | undefined;
+  providerCustomerId?: string | null | undefined;
+}
+
 /** The subscription a paid subscription checkout started; created by whichever event comes first. */
-async function ensureSubscription(tx: Db, checkout: CheckoutRow, periodStart: Date, periodEnd: Date, now: Date): Promise<SubscriptionRow> {
+async function ensureSubscription(
+  tx: Db,
+  checkout: CheckoutRow,
+  periodStart: Date,
+  periodEnd: Date,
+  now: Date,
+  link: ProviderLink = {},
+  status: 'active' | 'trialing' | 'past_due' = 'active',
+): Promise<SubscriptionRow> {
   const existing = await tx.select().from(subscriptions).where(eq(subscriptions.checkoutId, checkout.id)).for('update');
-  if (existing[0]) return existing[0];
+  if (existing[0]) return linkProvider(tx, existing[0], link);
   // A user has one live subscription; a second paid checkout replaces the first.
   await tx
     .update(subscriptions)
@@ -49,17 +62,83 @@ async function ensureSubscription(tx: Db, checkout: CheckoutRow, periodStart: Da
       userId: checkout.userId,
       planId: checkout.planId,
       checkoutId: checkout.id,
-      status: 'active',
+      status,
       billingFrequency: checkout.billingFrequency ?? 'monthly',
       currentPeriodStart: periodStart,
       currentPeriodEnd: periodEnd,
       provider: checkout.provider,
+      providerSubscriptionId: link.providerSubscriptionId ?? null,
+      providerCustomerId: link.providerCustomerId ?? null,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
   if (!created) throw new Error('subscription insert returned nothing');
   return created;
+}
+
+/** Records the provider's ids on a subscription the first time an event carries them. */
+async function linkProvider(tx: Db, sub: SubscriptionRow, link: ProviderLink): Promise<SubscriptionRow> {
+  const values: Partial<SubscriptionRow> = {};
+  if (link.providerSubscriptionId && !sub.providerSubscriptionId) values.providerSubscriptionId = link.providerSubscriptionId;
+  if (link.providerCustomerId && !sub.providerCustomerId) values.providerCustomerId = link.providerCustomerId;
+  if (Object.keys(values).length === 0) return sub;
+  const [updated] = await tx.update(subscriptions).set(values).where(eq(subscriptions.id, sub.id)).returning();
+  return updated ?? sub;
+}
+
+/** Our plan and frequency for a provider price: the event's own mapping, else a plan's price ids. */
+async function resolvePlan(tx: Db, event: SubscriptionStateEvent): Promise<{ planId: string; frequency: 'monthly' | 'yearly' } | null> {
+  if (event.planId && event.frequency) {
+    const rows = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, event.planId)).limit(1);
+    if (rows[0]) return { planId: event.planId, frequency: event.frequency };
+  }
+  if (!event.priceId) return null;
+  const rows = await tx
+    .select()
+    .from(plans)
+    .where(or(eq(plans.stripePriceIdMonthly, event.priceId), eq(plans.stripePriceIdYearly, event.priceId)))
+    .limit(1);
+  const plan = rows[0];
+  if (!plan) return null;
+  return { planId: plan.id, frequency: plan.stripePriceIdYearly === event.priceId ? 'yearly' : 'monthly' };
+}
+
+/**
+ * Applies a hosted provider's subscription state. Ordered by the provider's event time, so a late
+ * delivery of an older state changes nothing; a paid checkout's subscription is never put back to
+ * incomplete. Grants nothing: credits come only with paid periods.
+ */
+async function applySubscriptionState(tx: Db, checkout: CheckoutRow, event: SubscriptionStateEvent, now: Date): Promise<void> {
+  const occurredAt = new Date(event.occurredAt);
+  const periodStart = new Date(event.periodStart);
+  const periodEnd = new Date(event.periodEnd);
+  const link = { providerSubscriptionId: event.providerSubscriptionId, providerCustomerId: event.providerCustomerId };
+  const found = await tx.select().from(subscriptions).where(eq(subscriptions.checkoutId, checkout.id)).for('update');
+  let sub = found[0];
+  if (!sub) {
+    // Before the checkout's own events: only a live state makes a subscription to show.
+    if (event.status !== 'active' && event.status !== 'trialing' && event.status !== 'past_due') return;
+    sub = await ensureSubscription(tx, checkout, periodStart, periodEnd, now, link, event.status);
+  } else {
+    sub = await linkProvider(tx, sub, link);
+  }
+  if (sub.providerStateAt && occurredAt.getTime() < sub.providerStateAt.getTime()) return;
+  const status = event.status === 'incomplete' && checkout.status === 'complete' ? sub.status : event.status;
+  const plan = await resolvePlan(tx, event);
+  await tx
+    .update(subscriptions)
+    .set({
+      status,
+      cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: periodEnd,
+      canceledAt: status === 'canceled' ? new Date(event.canceledAt ?? event.occurredAt) : null,
+      ...(plan ? { planId: plan.planId, billingFrequency: plan.frequency } : {}),
+      providerStateAt: occurredAt,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, sub.id));
 }
 
 async function grantPeriod(tx: Db, sub: SubscriptionRow, checkout: CheckoutRow, periodStart: Date): Promise<{ granted: number; credits: number | null }> {
@@ -97,6 +176,11 @@ async function grantPeriod(tx: Db, sub: SubscriptionRow, checkout: CheckoutRow, 
 export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentEvent, now: Date = new Date()): Promise<HandledEvent> {
   let announce: { userId: string; credits: number } | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<HandledEvent> => {
+    // The checkout is locked first, so every event of one payment runs one after the other. An
+    // event for a checkout we do not have (yet: the provider can be quicker than our insert) is
+    // not recorded, so its redelivery or a reconciliation still counts.
+    const checkout = await lockCheckout(tx, event.checkoutId);
+    if (!checkout) return { isNew: false, granted: 0 };
     const recorded = await tx
       .insert(paymentEvents)
       .values({
@@ -111,9 +195,6 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { isNew: false, granted: 0 };
 
-    const checkout = await lockCheckout(tx, event.checkoutId);
-    if (!checkout) return { isNew: true, granted: 0 };
-
     if (event.type === 'checkout.declined') {
       if (checkout.status === 'open' || checkout.status === 'declined') {
         await tx.update(checkouts).set({ status: 'declined', declineMessage: event.message }).where(eq(checkouts.id, checkout.id));
@@ -121,10 +202,30 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
       return { isNew: true, granted: 0 };
     }
 
+    if (event.type === 'subscription.updated') {
+      if (checkout.kind === 'subscription') await applySubscriptionState(tx, checkout, event, now);
+      return { isNew: true, granted: 0 };
+    }
+
+    if (event.type === 'subscription.payment_failed') {
+      const occurredAt = new Date(event.occurredAt);
+      await tx
+        .update(subscriptions)
+        .set({ status: 'past_due', providerStateAt: occurredAt, updatedAt: now })
+        .where(
+          and(
+            eq(subscriptions.checkoutId, checkout.id),
+            inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
+            or(isNull(subscriptions.providerStateAt), lte(subscriptions.providerStateAt, occurredAt)),
+          ),
+        );
+      return { isNew: true, granted: 0 };
+    }
+
     if (event.type === 'checkout.completed') {
       const paidAt = new Date(event.paidAt);
-      await markComplete(tx, checkout, paidAt);
       if (checkout.kind === 'credits') {
+        await markComplete(tx, checkout, paidAt);
         if (checkout.credits <= 0) return { isNew: true, granted: 0 };
         const result = await applyCredits(tx, {
           userId: checkout.userId,
@@ -137,8 +238,19 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
         announce = { userId: checkout.userId, credits: result.credits };
         return { isNew: true, granted: result.isNew ? checkout.credits : 0 };
       }
-      const sub = await ensureSubscription(tx, checkout, paidAt, addInterval(paidAt, checkout.billingFrequency === 'yearly' ? 'year' : 'month'), now);
-      const grant = await grantPeriod(tx, sub, { ...checkout, completedAt: checkout.completedAt ?? paidAt }, paidAt);
+      // A hosted provider's first period may start a moment before the payment is recorded; its
+      // start is the key the provider's first invoice event grants under too.
+      const periodStart = event.periodStart ? new Date(event.periodStart) : paidAt;
+      const periodEnd = event.periodEnd
+        ? new Date(event.periodEnd)
+        : addInterval(periodStart, checkout.billingFrequency === 'yearly' ? 'year' : 'month');
+      await markComplete(tx, checkout, periodStart);
+      const link = { providerSubscriptionId: event.providerSubscriptionId, providerCustomerId: event.providerCustomerId };
+      const sub = await ensureSubscription(tx, checkout, periodStart, periodEnd, now, link);
+      if (sub.status === 'incomplete') {
+        await tx.update(subscriptions).set({ status: 'active', updatedAt: now }).where(eq(subscriptions.id, sub.id));
+      }
+      const grant = await grantPeriod(tx, sub, { ...checkout, completedAt: checkout.completedAt ?? periodStart }, periodStart);
       if (grant.credits !== null) announce = { userId: sub.userId, credits: grant.credits };
       return { isNew: true, granted: grant.granted };
     }
@@ -147,7 +259,7 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
     const periodStart = new Date(event.periodStart);
     const periodEnd = new Date(event.periodEnd);
     if (checkout.kind !== 'subscription') return { isNew: true, granted: 0 };
-    const sub = await ensureSubscription(tx, checkout, periodStart, periodEnd, now);
+    const sub = await ensureSubscription(tx, checkout, periodStart, periodEnd, now, { providerSubscriptionId: event.providerSubscriptionId });
     if (checkout.status !== 'complete') {
       // The first period's payment is the checkout's payment.
       await markComplete(tx, checkout, periodStart);

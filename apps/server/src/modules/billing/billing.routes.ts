@@ -21,10 +21,13 @@ import { listActivePlans } from '../plans/plans.service.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { billingDeps, type BillingModuleDeps } from './billing.deps.js';
 import { getSessionDetails, listCheckouts } from './billing.service.js';
+import { registerStripeWebhook } from './stripe-webhook.routes.js';
 import {
+  billingPortalUrl,
   cancelSubscription,
   changeFrequency,
   changePlan,
+  createHostedSubscriptionCheckout,
   createSubscriptionCheckout,
   currentSubscription,
   reactivateSubscription,
@@ -46,13 +49,16 @@ async function settle(deps: BillingModuleDeps, sessionId: string, outcome: Local
   return { status: outcome.status, requiresAction: outcome.status === 'requires_action', sessionId };
 }
 
-/** The local payment provider's checkout, subscriptions (spec §7 "Subscription") and purchase history. */
-export const billingRoutes: AppModule = (app, ctx) => {
+/** The local payment provider's checkout, Stripe's webhook, subscriptions (spec §7 "Subscription") and purchase history. */
+export const billingRoutes: AppModule = async (app, ctx) => {
   const deps = billingDeps(ctx);
   const db = deps.db;
 
+  await registerStripeWebhook(app, deps);
+
   // Renewals run in every process that is not API-only; the sweep is safe to run concurrently.
-  if (ctx.config.NODE_ENV !== 'test' && ctx.config.ROLE !== 'api') {
+  // Stripe bills its renewals itself (invoice.paid webhooks), so no sweep runs then.
+  if (ctx.config.NODE_ENV !== 'test' && ctx.config.ROLE !== 'api' && deps.provider.renewals === 'scheduler') {
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
@@ -144,10 +150,7 @@ export const billingRoutes: AppModule = (app, ctx) => {
         response: { 200: z.object({ data: z.object({ url: z.string(), sessionId: z.string() }) }) },
       },
     },
-    async (request) => {
-      const session = await createSubscriptionCheckout(deps, currentUser(request).id, request.body);
-      return { data: { url: `${deps.publicUrl}/checkout/${session.sessionId}?pay=1`, sessionId: session.sessionId } };
-    },
+    async (request) => ({ data: await createHostedSubscriptionCheckout(deps, currentUser(request).id, request.body) }),
   );
 
   for (const kind of ['embedded-checkout', 'custom-checkout'] as const) {
@@ -164,7 +167,10 @@ export const billingRoutes: AppModule = (app, ctx) => {
           response: { 200: z.object({ clientSecret: z.string(), sessionId: z.string() }) },
         },
       },
-      async (request) => createSubscriptionCheckout(deps, currentUser(request).id, request.body),
+      async (request) => {
+        const session = await createSubscriptionCheckout(deps, currentUser(request).id, request.body, kind === 'custom-checkout' ? 'custom' : 'embedded');
+        return { clientSecret: session.clientSecret, sessionId: session.sessionId };
+      },
     );
   }
 
@@ -174,7 +180,7 @@ export const billingRoutes: AppModule = (app, ctx) => {
       preHandler: ctx.auth.requireAuth,
       schema: { tags: ['subscription'], summary: 'Where to manage your subscription', security: bearer, response: { 200: z.object({ data: z.object({ url: z.string() }) }) } },
     },
-    async () => ({ data: { url: `${deps.publicUrl}/billing` } }),
+    async (request) => ({ data: { url: await billingPortalUrl(deps, currentUser(request).id) } }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BillingFrequency, CheckoutStatus, PricingTier, SubscriptionStatus } from '@atelier/shared';
 import { users } from '../../platform/db/schema.js';
 
@@ -86,10 +86,26 @@ export const subscriptions = pgTable('subscriptions', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   canceledAt: ts('canceled_at'),
   provider: text('provider').notNull(),
+  /** 0011_stripe.sql: the hosted provider's ids and the time of the provider state last applied. */
+  providerSubscriptionId: text('provider_subscription_id'),
+  providerCustomerId: text('provider_customer_id'),
+  providerStateAt: ts('provider_state_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Mirrors migrations/0011_stripe.sql: a user's customer at a hosted provider. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id').notNull(),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
 
 export const paymentEvents = pgTable('payment_events', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/db.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
-import type { PaymentProvider } from '../../providers/payments/types.js';
+import type { CheckoutUiMode, PaymentProvider } from '../../providers/payments/types.js';
 import { creditLedger } from '../credits/credits.schema.js';
 import { readBalance } from '../credits/credits.repository.js';
 import { handlePaymentEvent } from './billing.events.js';
@@ -150,13 +150,19 @@ export interface NewCheckout {
   credits: number;
   amount: number;
   currency: string;
+  /** The provider's price for it (a product's or plan's provider price id), when set. */
+  providerPriceId?: string | null;
+  uiMode?: CheckoutUiMode;
 }
 
 /**
  * The checkout row is written first with its amount fixed, then the provider session; a session
  * whose row could not be written is never shown to the customer.
  */
-export async function openCheckout(deps: BillingDeps, input: NewCheckout): Promise<CheckoutSession & { checkoutId: string }> {
+export async function openCheckout(
+  deps: BillingDeps,
+  input: NewCheckout,
+): Promise<CheckoutSession & { checkoutId: string; url: string | null }> {
   const now = deps.clock();
   const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
   const checkoutId = crypto.randomUUID();
@@ -168,6 +174,10 @@ export async function openCheckout(deps: BillingDeps, input: NewCheckout): Promi
     description: input.description,
     interval: input.kind === 'subscription' ? (input.billingFrequency === 'yearly' ? 'year' : 'month') : null,
     expiresAt,
+    uiMode: input.uiMode ?? 'embedded',
+    providerPriceId: input.providerPriceId ?? null,
+    planId: input.planId ?? null,
+    frequency: input.billingFrequency ?? null,
   });
   await deps.db.insert(checkouts).values({
     id: checkoutId,
@@ -186,7 +196,7 @@ export async function openCheckout(deps: BillingDeps, input: NewCheckout): Promi
     createdAt: now,
     expiresAt,
   });
-  return { ...session, checkoutId };
+  return { sessionId: session.sessionId, clientSecret: session.clientSecret, url: session.url ?? null, checkoutId };
 }
 
 export async function createCreditCheckout(deps: BillingDeps, userId: string, body: { productId?: string; credits?: number }): Promise<CheckoutSession> {
@@ -202,6 +212,7 @@ export async function createCreditCheckout(deps: BillingDeps, userId: string, bo
       credits: total,
       amount: product.price,
       currency: product.currency,
+      providerPriceId: product.stripePriceId,
     });
     return { sessionId: session.sessionId, clientSecret: session.clientSecret };
   }

@@ -2,7 +2,12 @@ import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { BillingFrequency, CheckoutSession, Subscription } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { addInterval } from '../../providers/payments/types.js';
+import {
+  addInterval,
+  type CheckoutUiMode,
+  type ProviderSubscriptionState,
+  type ProviderSubscriptions,
+} from '../../providers/payments/types.js';
 import { getPlanRow, toPlan } from '../plans/plans.service.js';
 import { handlePaymentEvent, periodCredits } from './billing.events.js';
 import { plans, subscriptions, type PlanRow, type SubscriptionRow } from './billing.schema.js';
@@ -52,7 +57,8 @@ export async function createSubscriptionCheckout(
   deps: BillingDeps,
   userId: string,
   body: { planId: string; frequency: BillingFrequency },
-): Promise<CheckoutSession> {
+  uiMode: CheckoutUiMode = 'embedded',
+): Promise<CheckoutSession & { url: string | null }> {
   const plan = await getPlanRow(deps.db, body.planId);
   if (!plan.isActive) throw badRequest('This plan is not available');
   if (await liveSubscriptionRow(deps.db, userId)) {
@@ -68,8 +74,28 @@ export async function createSubscriptionCheckout(
     credits: periodCredits(plan.creditsPerPeriod, body.frequency),
     amount,
     currency: plan.currency,
+    providerPriceId: body.frequency === 'yearly' ? plan.stripePriceIdYearly : plan.stripePriceIdMonthly,
+    uiMode,
   });
-  return { sessionId: session.sessionId, clientSecret: session.clientSecret };
+  return { sessionId: session.sessionId, clientSecret: session.clientSecret, url: session.url };
+}
+
+/** A page to pay for a plan on: the provider's hosted checkout, else our own checkout page. */
+export async function createHostedSubscriptionCheckout(
+  deps: BillingDeps,
+  userId: string,
+  body: { planId: string; frequency: BillingFrequency },
+): Promise<{ url: string; sessionId: string }> {
+  const session = await createSubscriptionCheckout(deps, userId, body, 'hosted');
+  return { url: session.url ?? `${deps.publicUrl}/checkout/${session.sessionId}?pay=1`, sessionId: session.sessionId };
+}
+
+/** Where to manage billing: the provider's portal for its customers, else our billing page. */
+export async function billingPortalUrl(deps: BillingDeps, userId: string): Promise<string> {
+  const ownPage = `${deps.publicUrl}/billing`;
+  const ops = deps.provider.subscriptions;
+  if (!ops) return ownPage;
+  return (await ops.portalUrl(userId, ownPage)) ?? ownPage;
 }
 
 async function requireLive(db: Db, userId: string): Promise<SubscriptionRow> {
@@ -88,32 +114,77 @@ async function updateSub(deps: BillingDeps, id: string, values: Partial<Subscrip
   return toSubscription(deps.db, row);
 }
 
+/** The provider's API when this subscription is billed there; null for one we renew ourselves. */
+function providerOps(deps: BillingDeps, row: SubscriptionRow): { ops: ProviderSubscriptions; id: string } | null {
+  const ops = deps.provider.subscriptions;
+  if (!ops || row.provider !== deps.provider.name || !row.providerSubscriptionId) return null;
+  return { ops, id: row.providerSubscriptionId };
+}
+
+/** What the provider answered, kept at once (its webhook for the same change arrives later). */
+function providerValues(state: ProviderSubscriptionState): Partial<SubscriptionRow> {
+  return { cancelAtPeriodEnd: state.cancelAtPeriodEnd, currentPeriodStart: state.periodStart, currentPeriodEnd: state.periodEnd };
+}
+
 export async function cancelSubscription(deps: BillingDeps, userId: string): Promise<Subscription> {
   const row = await requireLive(deps.db, userId);
+  const remote = providerOps(deps, row);
+  if (remote) return updateSub(deps, row.id, providerValues(await remote.ops.setCancelAtPeriodEnd(remote.id, true)));
   return updateSub(deps, row.id, { cancelAtPeriodEnd: true });
 }
 
 export async function reactivateSubscription(deps: BillingDeps, userId: string): Promise<Subscription> {
   const row = await requireLive(deps.db, userId);
   if (!row.cancelAtPeriodEnd) throw conflict('Your subscription is not set to cancel');
+  const remote = providerOps(deps, row);
+  if (remote) return updateSub(deps, row.id, providerValues(await remote.ops.setCancelAtPeriodEnd(remote.id, false)));
   return updateSub(deps, row.id, { cancelAtPeriodEnd: false });
 }
 
+/** Moves a provider-billed subscription to a plan's price for a frequency, prorated by the provider. */
+async function changeProviderPrice(
+  deps: BillingDeps,
+  row: SubscriptionRow,
+  remote: { ops: ProviderSubscriptions; id: string },
+  plan: PlanRow,
+  frequency: BillingFrequency,
+): Promise<Subscription> {
+  const state = await remote.ops.changePrice({
+    providerSubscriptionId: remote.id,
+    planId: plan.id,
+    frequency,
+    providerPriceId: frequency === 'yearly' ? plan.stripePriceIdYearly : plan.stripePriceIdMonthly,
+    amount: frequency === 'yearly' ? plan.priceYearly : plan.priceMonthly,
+    currency: plan.currency,
+    description: `${plan.name} plan (${frequency})`,
+  });
+  return updateSub(deps, row.id, { ...providerValues(state), planId: plan.id, billingFrequency: frequency });
+}
+
 /**
- * The new plan (or frequency) applies from the next renewal: the current period was paid at the
- * old price and its credits granted, so nothing is prorated or granted now.
+ * Locally billed: the new plan (or frequency) applies from the next renewal; the current period
+ * was paid at the old price and its credits granted, so nothing is prorated or granted now.
+ * Provider billed: the provider prorates the rest of the period; credits still come only with
+ * paid periods (its invoices).
  */
 export async function changePlan(deps: BillingDeps, userId: string, planId: string): Promise<Subscription> {
   const row = await requireLive(deps.db, userId);
   const plan = await getPlanRow(deps.db, planId);
   if (!plan.isActive) throw badRequest('This plan is not available');
   if (row.planId === plan.id) throw conflict('You are already on this plan');
+  const remote = providerOps(deps, row);
+  if (remote) return changeProviderPrice(deps, row, remote, plan, row.billingFrequency);
   return updateSub(deps, row.id, { planId: plan.id });
 }
 
 export async function changeFrequency(deps: BillingDeps, userId: string, frequency: BillingFrequency): Promise<Subscription> {
   const row = await requireLive(deps.db, userId);
   if (row.billingFrequency === frequency) throw conflict(`You are already billed ${frequency}`);
+  const remote = providerOps(deps, row);
+  if (remote && row.planId) {
+    const plan = await getPlanRow(deps.db, row.planId);
+    return changeProviderPrice(deps, row, remote, plan, frequency);
+  }
   return updateSub(deps, row.id, { billingFrequency: frequency });
 }
 
@@ -131,11 +202,20 @@ export interface RenewalReport {
  */
 export async function renewDueSubscriptions(deps: BillingDeps, maxPeriods = 24): Promise<RenewalReport> {
   const report: RenewalReport = { renewed: 0, canceled: 0, failed: 0 };
+  // A provider that bills renewals itself (Stripe) reports them as events; charging here would
+  // bill twice. Only subscriptions of the provider in use can be charged by it.
+  if (deps.provider.renewals === 'provider') return report;
   const now = deps.clock();
   const due = await deps.db
     .select()
     .from(subscriptions)
-    .where(and(inArray(subscriptions.status, ['active', 'trialing', 'past_due']), lte(subscriptions.currentPeriodEnd, now)))
+    .where(
+      and(
+        eq(subscriptions.provider, deps.provider.name),
+        inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
     .orderBy(asc(subscriptions.currentPeriodEnd))
     .limit(500);
   for (const first of due) {

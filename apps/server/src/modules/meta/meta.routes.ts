@@ -17,6 +17,10 @@ export const metaRoutes: AppModule = (app, { config }) => {
               signupCredits: z.number().int(),
               /** The renderer most models use; 'local' is the built-in stand-in, not an AI model. */
               generationProvider: z.string(),
+              /** Which checkout the web app shows: 'local' (our card form) or 'stripe' (Stripe's embedded checkout). */
+              paymentProvider: z.enum(['local', 'stripe']),
+              /** Stripe.js needs it when paymentProvider is 'stripe'; public by design. */
+              stripePublishableKey: z.string().nullable(),
             }),
           }),
         },
@@ -28,6 +32,8 @@ export const metaRoutes: AppModule = (app, { config }) => {
         facebookAppId: config.FACEBOOK_APP_ID ?? null,
         signupCredits: config.SIGNUP_CREDITS,
         generationProvider: config.GENERATION_PROVIDER.split(',')[0]?.trim() || 'local',
+        paymentProvider: config.STRIPE_SECRET_KEY ? ('stripe' as const) : ('local' as const),
+        stripePublishableKey: config.STRIPE_SECRET_KEY ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       },
     }),
   );

@@ -126,6 +126,7 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
 
   return {
     name: LOCAL_PROVIDER,
+    renewals: 'scheduler',
 
     async createSession(input: CreateSessionInput) {
       const sessionId = `cs_local_${randomBytes(12).toString('hex')}`;

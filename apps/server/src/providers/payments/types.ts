@@ -18,6 +18,15 @@ export interface CheckoutCompletedEvent extends EventBase {
   type: 'checkout.completed';
   sessionId: string;
   paidAt: string;
+  /**
+   * A hosted provider's subscription: its ids and the period the first payment paid for. The
+   * period start keys the first grant, so it must equal the periodStart of the provider's first
+   * invoice event for the same subscription (both then grant under one ledger key).
+   */
+  providerSubscriptionId?: string;
+  providerCustomerId?: string;
+  periodStart?: string;
+  periodEnd?: string;
 }
 
 /** A payment attempt on the session was declined; the customer may try another card. */
@@ -32,9 +41,46 @@ export interface PeriodPaidEvent extends EventBase {
   type: 'subscription.period_paid';
   periodStart: string;
   periodEnd: string;
+  providerSubscriptionId?: string;
 }
 
-export type PaymentEvent = CheckoutCompletedEvent | CheckoutDeclinedEvent | PeriodPaidEvent;
+/** A renewal charge made by the provider failed; the subscription is past due until one succeeds. */
+export interface PaymentFailedEvent extends EventBase {
+  type: 'subscription.payment_failed';
+  providerSubscriptionId: string;
+  /** When the provider saw it; an older state change never overwrites a newer one. */
+  occurredAt: string;
+}
+
+export type ProviderSubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
+
+/**
+ * A hosted provider's view of a subscription changed (status, cancellation, period, price). It
+ * never grants credits: only paid periods do.
+ */
+export interface SubscriptionStateEvent extends EventBase {
+  type: 'subscription.updated';
+  providerSubscriptionId: string;
+  providerCustomerId: string | null;
+  status: ProviderSubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  periodStart: string;
+  periodEnd: string;
+  canceledAt: string | null;
+  /** Our plan and frequency when the provider's price tells them (metadata or a plan's price id). */
+  planId: string | null;
+  frequency: 'monthly' | 'yearly' | null;
+  /** The provider's price id, matched against plans when planId is not known. */
+  priceId: string | null;
+  occurredAt: string;
+}
+
+export type PaymentEvent =
+  | CheckoutCompletedEvent
+  | CheckoutDeclinedEvent
+  | PeriodPaidEvent
+  | PaymentFailedEvent
+  | SubscriptionStateEvent;
 
 export interface CreateSessionInput {
   reference: string;
@@ -45,6 +91,49 @@ export interface CreateSessionInput {
   /** Set for a subscription's first payment. */
   interval: BillingInterval | null;
   expiresAt: Date;
+  /** Which checkout the customer sees; a provider without the choice shows its own page. */
+  uiMode?: CheckoutUiMode;
+  /** The provider's own price for what is bought (a credit product's or plan's), when one is set. */
+  providerPriceId?: string | null;
+  /** Our plan and frequency, kept on a hosted subscription so its later events can be mapped back. */
+  planId?: string | null;
+  frequency?: 'monthly' | 'yearly' | null;
+}
+
+export type CheckoutUiMode = 'embedded' | 'hosted' | 'custom';
+
+export interface CreatedSession {
+  sessionId: string;
+  clientSecret: string;
+  /** The hosted page to send the customer to, when the provider has one. */
+  url?: string | null;
+}
+
+/** What a hosted provider's subscription looks like after a change made through its API. */
+export interface ProviderSubscriptionState {
+  status: ProviderSubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+export interface PriceChange {
+  providerSubscriptionId: string;
+  planId: string;
+  frequency: 'monthly' | 'yearly';
+  /** The plan's provider price id for that frequency, else the amount to bill per interval. */
+  providerPriceId: string | null;
+  amount: number;
+  currency: string;
+  description: string;
+}
+
+/** Subscriptions whose billing lives at the provider (Stripe): changes are made there first. */
+export interface ProviderSubscriptions {
+  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<ProviderSubscriptionState>;
+  changePrice(change: PriceChange): Promise<ProviderSubscriptionState>;
+  /** The provider's self-service page for a customer's billing. */
+  portalUrl(userId: string, returnUrl: string): Promise<string | null>;
 }
 
 export interface RenewalChargeInput {
@@ -61,7 +150,14 @@ export type RenewalChargeResult = { ok: true; event: PeriodPaidEvent } | { ok: f
 
 export interface PaymentProvider {
   readonly name: string;
-  createSession(input: CreateSessionInput): Promise<{ sessionId: string; clientSecret: string }>;
+  /**
+   * 'scheduler': our renewal sweep charges each period (local). 'provider': the provider bills
+   * renewals itself and reports them as events (Stripe's invoice.paid); the sweep leaves them alone.
+   */
+  readonly renewals: 'scheduler' | 'provider';
+  /** Present when subscriptions are managed at the provider. */
+  readonly subscriptions?: ProviderSubscriptions;
+  createSession(input: CreateSessionInput): Promise<CreatedSession>;
   /**
    * The events the provider has produced for a session, with their ids, so a checkout can be
    * reconciled when a delivery was lost. Replaying them is harmless: ids are recorded once.

@@ -16,6 +16,9 @@ export interface PublicConfig {
   facebookAppId: string | null;
   signupCredits: number;
   generationProvider: string;
+  /** 'stripe' when the server has a Stripe key: the checkout dialog then shows Stripe's embedded checkout. */
+  paymentProvider: 'local' | 'stripe';
+  stripePublishableKey: string | null;
 }
 
 export interface Me {

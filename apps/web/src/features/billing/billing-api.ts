@@ -140,6 +140,10 @@ export const billingApi = api.injectEndpoints({
       // The spec's embedded checkout reply is used whole, not read from data.
       query: (body) => ({ url: '/subscription/embedded-checkout', method: 'POST', body }),
     }),
+    billingPortal: build.mutation<{ url: string }, void>({
+      query: () => ({ url: '/subscription/portal', method: 'POST' }),
+      transformResponse: (r: Reply<{ url: string }>) => r.data,
+    }),
     cancelSubscription: build.mutation<SubscriptionReply, void>({
       query: () => ({ url: '/subscription/cancel', method: 'POST' }),
       invalidatesTags: ['Subscription'],
@@ -184,6 +188,7 @@ export const {
   useGetCreditStatsQuery,
   useGetCurrentSubscriptionQuery,
   useSubscriptionCheckoutMutation,
+  useBillingPortalMutation,
   useCancelSubscriptionMutation,
   useReactivateSubscriptionMutation,
   useChangePlanMutation,

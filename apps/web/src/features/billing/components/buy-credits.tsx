@@ -6,7 +6,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui/ui-slice';
 import { useCalculatePriceMutation, useCreateCreditCheckoutMutation, useGetCreditPricingQuery, useGetCreditProductsQuery } from '../billing-api';
-import { LocalCheckoutDialog, type CheckoutTarget } from './local-checkout-dialog';
+import { CheckoutDialog } from './checkout-dialog';
+import type { CheckoutTarget } from './local-checkout-dialog';
 
 /** Waits this long after the last keystroke before pricing a custom amount. */
 export const PRICE_DEBOUNCE_MS = 400;
@@ -61,7 +62,7 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
     }
     try {
       const session = await createCheckout(body).unwrap();
-      setTarget({ sessionId: session.sessionId, description, amount: price, currency });
+      setTarget({ sessionId: session.sessionId, clientSecret: session.clientSecret, description, amount: price, currency });
     } catch (err) {
       toast.error(errorMessage(err, MSG.credits.createCheckoutToast));
     }
@@ -134,7 +135,7 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
         </Button>
       </Card>
 
-      <LocalCheckoutDialog target={target} onClose={() => setTarget(null)} />
+      <CheckoutDialog target={target} onClose={() => setTarget(null)} />
     </section>
   );
 }

@@ -11,6 +11,8 @@ export interface CheckoutTarget {
   description: string;
   amount: number;
   currency: string;
+  /** The provider session's secret; Stripe's embedded checkout needs it, the local form does not. */
+  clientSecret?: string;
 }
 
 export const TEST_CARD_HINT =

@@ -12,7 +12,8 @@ import {
   useGetCurrentSubscriptionQuery,
   useSubscriptionCheckoutMutation,
 } from '../billing-api';
-import { LocalCheckoutDialog, type CheckoutTarget } from './local-checkout-dialog';
+import { CheckoutDialog } from './checkout-dialog';
+import type { CheckoutTarget } from './local-checkout-dialog';
 
 const FREQUENCIES = [
   { id: 'monthly' as const, label: 'Monthly' },
@@ -48,7 +49,13 @@ export function PlanGrid() {
     try {
       const session = await checkout({ planId: plan.id, frequency }).unwrap();
       const amount = frequency === 'yearly' ? plan.priceYearly : plan.priceMonthly;
-      setTarget({ sessionId: session.sessionId, description: `${plan.name} plan (${frequency})`, amount, currency: plan.currency });
+      setTarget({
+        sessionId: session.sessionId,
+        clientSecret: session.clientSecret,
+        description: `${plan.name} plan (${frequency})`,
+        amount,
+        currency: plan.currency,
+      });
     } catch (err) {
       toast.error(errorMessage(err, MSG.subscription.embeddedCheckoutFailed));
     }
@@ -109,7 +116,7 @@ export function PlanGrid() {
           })}
         </ul>
       )}
-      <LocalCheckoutDialog target={target} onClose={() => setTarget(null)} />
+      <CheckoutDialog target={target} onClose={() => setTarget(null)} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui/ui-slice';
 import {
+  useBillingPortalMutation,
   useCancelSubscriptionMutation,
   useChangeFrequencyMutation,
   useChangePlanMutation,
@@ -17,6 +18,7 @@ import {
   useReactivateSubscriptionMutation,
 } from '../billing-api';
 import { CHECKOUT_STATUS_LABELS, CHECKOUT_STATUS_TONES, SUBSCRIPTION_STATUS_LABELS, formatDay } from '../billing-format';
+import { usePaymentConfig } from '../payment-config';
 import '../billing.css';
 
 /** /billing — your subscription and your purchases. */
@@ -74,7 +76,18 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
   const [reactivate, reactivateState] = useReactivateSubscriptionMutation();
   const [changePlan, changePlanState] = useChangePlanMutation();
   const [changeFrequency, frequencyState] = useChangeFrequencyMutation();
+  const [openPortal, portalState] = useBillingPortalMutation();
   const [planId, setPlanId] = useState('');
+  const isStripe = usePaymentConfig().provider === 'stripe';
+
+  const manageBilling = async () => {
+    try {
+      const { url } = await openPortal().unwrap();
+      window.location.assign(url);
+    } catch (err) {
+      toast.error(errorMessage(err, MSG.subscription.portalFailed));
+    }
+  };
 
   const run = async (action: () => Promise<{ message: string }>, success: string, failure: string) => {
     try {
@@ -134,6 +147,11 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
         >
           Switch to {sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly'} billing
         </Button>
+        {isStripe && (
+          <Button variant="ghost" isLoading={portalState.isLoading} onClick={() => void manageBilling()}>
+            Manage payment details
+          </Button>
+        )}
       </div>
       {otherPlans.length > 0 && (
         <form
@@ -158,7 +176,11 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
           </Button>
         </form>
       )}
-      <p className="billing-hint">Plan and billing changes apply from your next renewal.</p>
+      <p className="billing-hint">
+        {isStripe
+          ? 'Plan and billing changes are prorated by Stripe; credits arrive with each paid period.'
+          : 'Plan and billing changes apply from your next renewal.'}
+      </p>
     </Card>
   );
 }

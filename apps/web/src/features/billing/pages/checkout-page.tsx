@@ -8,8 +8,10 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui/ui-slice';
 import { useGetCheckoutSessionQuery } from '../billing-api';
-import { LocalCheckoutDialog, type CheckoutTarget } from '../components/local-checkout-dialog';
+import { CheckoutDialog } from '../components/checkout-dialog';
+import type { CheckoutTarget } from '../components/local-checkout-dialog';
 import { CHECKOUT_STATUS_LABELS, CHECKOUT_STATUS_TONES } from '../billing-format';
+import { usePaymentConfig } from '../payment-config';
 import '../billing.css';
 
 /** /checkout/:sessionId — the outcome of a checkout, and the new balance. */
@@ -29,7 +31,9 @@ export function CheckoutPage() {
     }
   }, [data?.status, dispatch]);
 
-  const canPay = data && (data.status === 'open' || data.status === 'declined');
+  // Stripe's embedded checkout is paid where it was opened; this page is its return page.
+  const payment = usePaymentConfig();
+  const canPay = payment.provider === 'local' && data && (data.status === 'open' || data.status === 'declined');
   useEffect(() => {
     if (canPay && search.get('pay') === '1' && !target && data) {
       setTarget({ sessionId, description: data.checkout.description, amount: data.checkout.amount, currency: data.checkout.currency });
@@ -111,7 +115,7 @@ export function CheckoutPage() {
           </p>
         </Card>
       )}
-      <LocalCheckoutDialog
+      <CheckoutDialog
         target={target}
         onClose={() => {
           setTarget(null);
