@@ -63,6 +63,7 @@ describe('authorization matrix', () => {
     ['PATCH', '/users/settings', { theme: 'dark' }],
     ['GET', '/users/collections'],
     ['GET', '/users/content'],
+    ['GET', '/users/content/archive'],
     ['GET', '/users/followers'],
     ['GET', '/users/following'],
     ['GET', '/users/referrals'],

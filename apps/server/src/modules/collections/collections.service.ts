@@ -15,6 +15,7 @@ import type { AuthUser } from '../../platform/http/auth.js';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { content } from '../content/content.schema.js';
+import { likedBy } from '../content/content-feed.repository.js';
 import { toContent } from '../content/content.view.js';
 import { collectionItems, collections, type CollectionRow } from './collections.schema.js';
 
@@ -169,7 +170,7 @@ export async function listItems(
   const cond = and(eq(collectionItems.collectionId, id), q.itemType ? eq(collectionItems.itemType, q.itemType) : undefined, visibleContent(viewer));
   const [rows, totals] = await Promise.all([
     deps.db
-      .select({ link: collectionItems, row: content, owner: ownerColumns })
+      .select({ link: collectionItems, row: content, owner: ownerColumns, isLiked: likedBy(viewer?.id ?? null) })
       .from(collectionItems)
       .innerJoin(content, eq(content.id, collectionItems.itemId))
       .innerJoin(users, eq(users.id, content.userId))
@@ -185,7 +186,7 @@ export async function listItems(
       itemType: r.link.itemType,
       collectionId: r.link.collectionId,
       addedAt: r.link.addedAt.toISOString(),
-      item: toContent(r.row, r.owner, deps.storage),
+      item: toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }),
     })),
     pagination: makePagination(q.page, q.pageSize, totals[0]?.n ?? 0),
   };

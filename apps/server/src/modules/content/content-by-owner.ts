@@ -3,6 +3,7 @@ import type { Content, ContentStatus, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { users } from '../../platform/db/schema.js';
+import { likedBy } from './content-feed.repository.js';
 import { content } from './content.schema.js';
 import { toContent } from './content.view.js';
 
@@ -12,6 +13,8 @@ export interface OwnerContentFilter {
   isPrivate?: boolean;
   /** Others see only public, ready items; the owner sees everything, failed and private included. */
   publicOnly: boolean;
+  /** Who is asking, so each item carries their isLiked in the same query; null when signed out. */
+  viewerId: string | null;
 }
 
 /** One page of a user's content, newest first, in the API's Content shape. */
@@ -30,7 +33,11 @@ export async function listContentByOwner(
   const cond = and(...where);
   const [rows, totals] = await Promise.all([
     deps.db
-      .select({ row: content, owner: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar } })
+      .select({
+        row: content,
+        owner: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
+        isLiked: likedBy(filter.viewerId),
+      })
       .from(content)
       .innerJoin(users, eq(users.id, content.userId))
       .where(cond)
@@ -39,5 +46,5 @@ export async function listContentByOwner(
       .offset((page - 1) * pageSize),
     deps.db.select({ n: count() }).from(content).where(cond),
   ]);
-  return { items: rows.map((r) => toContent(r.row, r.owner, deps.storage)), total: totals[0]?.n ?? 0 };
+  return { items: rows.map((r) => toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked })), total: totals[0]?.n ?? 0 };
 }

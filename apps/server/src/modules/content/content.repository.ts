@@ -1,12 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ContentOwner } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
+import { likedBy } from './content-feed.repository.js';
 import { content, type ContentRow } from './content.schema.js';
 
 export interface ContentWithOwner {
   row: ContentRow;
   owner: ContentOwner;
+  /** Whether the viewer passed to the finder likes it (false when none was). */
+  isLiked: boolean;
 }
 
 const ownerColumns = {
@@ -16,9 +19,10 @@ const ownerColumns = {
   avatar: users.avatar,
 };
 
-export async function findContentWithOwner(db: Db, id: string): Promise<ContentWithOwner | null> {
+/** The item, its owner and the viewer's like in one round trip. */
+export async function findContentWithOwner(db: Db, id: string, viewerId: string | null = null): Promise<ContentWithOwner | null> {
   const rows = await db
-    .select({ row: content, owner: ownerColumns })
+    .select({ row: content, owner: ownerColumns, isLiked: likedBy(viewerId) })
     .from(content)
     .innerJoin(users, eq(users.id, content.userId))
     .where(eq(content.id, id))
@@ -49,4 +53,9 @@ export async function deleteContentRow(tx: Db, id: string): Promise<void> {
 
 export async function markRefunded(tx: Db, id: string, refunded: number): Promise<void> {
   await tx.update(content).set({ refunded }).where(eq(content.id, id));
+}
+
+/** Every item one user owns, oldest first (private and unfinished included): the archive's list. */
+export async function listAllOwnedContent(db: Db, userId: string): Promise<ContentRow[]> {
+  return db.select().from(content).where(eq(content.userId, userId)).orderBy(asc(content.createdAt), asc(content.id));
 }

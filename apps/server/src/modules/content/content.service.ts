@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { announceBalance, applyCredits } from '../credits/credits.service.js';
-import { isLikedBy, updateContentClassification } from './content-feed.repository.js';
+import { updateContentClassification } from './content-feed.repository.js';
 import { findCategory } from '../categories/categories.repository.js';
 import { deleteContentRow, findContentWithOwner, lockContent, markRefunded, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, toContent } from './content.view.js';
@@ -29,21 +29,20 @@ export function canView(item: ContentWithOwner, viewer: AuthUser | null): boolea
 }
 
 async function findVisible(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<ContentWithOwner> {
-  const item = await findContentWithOwner(deps.db, id);
+  const item = await findContentWithOwner(deps.db, id, viewer?.id ?? null);
   if (!item || !canView(item, viewer)) throw notFound(CONTENT_NOT_FOUND);
   return item;
 }
 
-/** The reply shape of one item, read fresh; null when it no longer exists. */
-export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>, id: string): Promise<Content | null> {
-  const item = await findContentWithOwner(deps.db, id);
-  return item ? toContent(item.row, item.owner, deps.storage) : null;
+/** The reply shape of one item, read fresh (isLiked for `viewerId`); null when it no longer exists. */
+export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>, id: string, viewerId: string | null = null): Promise<Content | null> {
+  const item = await findContentWithOwner(deps.db, id, viewerId);
+  return item ? toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked }) : null;
 }
 
 export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {
   const item = await findVisible(deps, id, viewer);
-  const isLiked = viewer ? await isLikedBy(deps.db, id, viewer.id) : false;
-  return toContent(item.row, item.owner, deps.storage, { isLiked });
+  return toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked });
 }
 
 export async function updateContent(deps: ContentDeps, id: string, viewer: AuthUser, body: UpdateContentBody): Promise<Content> {
@@ -58,9 +57,9 @@ export async function updateContent(deps: ContentDeps, id: string, viewer: AuthU
   if (body.categoryId !== undefined || body.tags !== undefined) {
     await updateContentClassification(deps.db, id, { categoryId: body.categoryId, tags: body.tags });
   }
-  const fresh = await loadContentView(deps, id);
+  const fresh = await loadContentView(deps, id, viewer.id);
   if (!fresh) throw notFound(CONTENT_NOT_FOUND);
-  return { ...fresh, isLiked: await isLikedBy(deps.db, id, viewer.id) };
+  return fresh;
 }
 
 /**

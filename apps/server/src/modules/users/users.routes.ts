@@ -27,6 +27,7 @@ import { currentUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { listCollections } from '../collections/collections.service.js';
+import { buildContentArchive } from '../content/content-archive.service.js';
 import { listContentByOwner } from '../content/content-by-owner.js';
 import { listReferrals, registerReferralProgram, type ReferralProgram } from './referrals.service.js';
 import { findLiveUser, listFollowPeople, searchPeople } from './users.repository.js';
@@ -82,7 +83,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
   const db = ctx.database.db;
   const program: ReferralProgram = { bonusCredits: ctx.config.REFERRAL_BONUS_CREDITS, realtime: ctx.realtime, publicUrl: ctx.config.PUBLIC_URL };
   registerReferralProgram(db, program);
-  const depsFor = (request: FastifyRequest): UsersDeps => ({ db, storage: ctx.storage, mailer: ctx.mailer, clock: ctx.clock, log: request.log });
+  const depsFor = (request: FastifyRequest): UsersDeps => ({ db, storage: ctx.storage, mailer: ctx.mailer, clock: ctx.clock, realtime: ctx.realtime, log: request.log });
   const viewerOf = (request: FastifyRequest) => request.auth ?? null;
 
   app.get(
@@ -159,8 +160,31 @@ export const usersRoutes: AppModule = (app, ctx) => {
     },
     async (request) => {
       const { page, pageSize, type, status, isPrivate } = request.query;
-      const result = await listContentByOwner({ db, storage: ctx.storage }, currentUser(request).id, { type, status, isPrivate, publicOnly: false }, page, pageSize);
+      const result = await listContentByOwner({ db, storage: ctx.storage }, currentUser(request).id, { type, status, isPrivate, publicOnly: false, viewerId: currentUser(request).id }, page, pageSize);
       return { data: result.items, pagination: makePagination(page, pageSize, result.total) };
+    },
+  );
+
+  app.get(
+    '/users/content/archive',
+    {
+      preHandler: ctx.auth.requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Download everything you own as one ZIP',
+        description:
+          'Streams a ZIP of all your content, private included: per ready item `items/<folder>/original.<ext>` and `metadata.json`, plus `index.json` listing every item (queued and failed ones too, without a file).',
+        security: bearer,
+        produces: ['application/zip'],
+      },
+    },
+    async (request, reply) => {
+      const archive = await buildContentArchive({ db, storage: ctx.storage, clock: ctx.clock, log: request.log }, currentUser(request).id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${archive.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(archive.stream);
     },
   );
 
@@ -183,7 +207,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
       if (!owner) throw notFound(USERS_TEXT.userNotFound);
       const isSelf = viewer?.id === owner.id;
       if (!isSelf && !canSeeDetails(owner, viewer)) return { data: [], pagination: makePagination(page, pageSize, 0) };
-      const result = await listContentByOwner({ db, storage: ctx.storage }, owner.id, { type, publicOnly: !isSelf }, page, pageSize);
+      const result = await listContentByOwner({ db, storage: ctx.storage }, owner.id, { type, publicOnly: !isSelf, viewerId: viewer?.id ?? null }, page, pageSize);
       return { data: result.items, pagination: makePagination(page, pageSize, result.total) };
     },
   );

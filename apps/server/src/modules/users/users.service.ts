@@ -16,6 +16,7 @@ import { users, oneTimeCodes } from '../../platform/db/schema.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { disconnectUser, type Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findUserById, isUsernameTaken, revokeUserSessions, uniqueViolation, updateUser } from '../auth/auth.repository.js';
 import { consumeCode, prepareCode, storeCode } from '../auth/one-time-code.service.js';
@@ -42,6 +43,7 @@ export interface UsersDeps {
   storage: Storage;
   mailer: Mailer;
   clock: () => Date;
+  realtime: Pick<Realtime, 'io'>;
   log?: { error(obj: object, msg?: string): void };
 }
 
@@ -290,6 +292,8 @@ export async function deleteAccount(deps: UsersDeps, auth: AuthUser, body: { pas
     await revokeUserSessions(tx, row.id, now);
     return gone;
   });
+  // Revoked sessions stop new requests; sockets already open would otherwise keep receiving events.
+  disconnectUser(deps.realtime.io, row.id);
   await Promise.all(
     removed.map((c) =>
       deps.storage.delete(contentKeyPrefix(c.id)).catch((err: unknown) => deps.log?.error({ err, contentId: c.id }, 'content files not deleted')),

@@ -97,3 +97,11 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     },
   };
 }
+
+/**
+ * Closes every open socket of one user, on every process (the adapter carries the request), so a
+ * deleted or signed-out-everywhere account stops receiving events at once.
+ */
+export function disconnectUser(io: RealtimeServer, userId: string): void {
+  io.in(userRoom(userId)).disconnectSockets(true);
+}

@@ -11,9 +11,12 @@ import type {
   Pagination,
   UpdateCategoryBody,
 } from '@atelier/shared';
+import { MSG } from '@atelier/shared';
 import { api } from '../../app/api';
 import { generationApi } from '../generation/generation-api';
-import { addComment, applyLike, countRemoved, mergeCommentPage, mergePage, removeComment, updateInList, type Paged } from './content-merge';
+import { usersApi, type PageArgs } from '../users/users-api';
+import { addComment, addCreatedFirst, applyLike, countRemoved, mergeCommentPage, mergePage, removeComment, updateInList, type Paged } from './content-merge';
+import { sendUpload, type UploadFields } from './content-upload';
 
 interface Envelope<T> {
   data: T;
@@ -81,8 +84,37 @@ const itemTags = (result: Paged<Content> | undefined) => [
 /** Where a content item may be cached: one item, and every list that holds it. */
 type ContentChange = (item: Content) => Content;
 
+export interface UploadArgs {
+  file: File;
+  fields: UploadFields;
+  /** 0–100 as the bytes go up. */
+  onProgress?: (percent: number) => void;
+}
+
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
+    uploadContent: build.mutation<Content, UploadArgs>({
+      async queryFn({ file, fields, onProgress = () => undefined }, { signal }, _extra, baseQuery) {
+        try {
+          let reply = await sendUpload(file, fields, onProgress, signal);
+          if (reply.status === 401) {
+            // Any call through the shared base query renews an expired access token; then try once more.
+            await baseQuery('/users/me');
+            reply = await sendUpload(file, fields, onProgress, signal);
+          }
+          if (reply.status === 201 && reply.body?.data) return { data: reply.body.data };
+          return { error: { status: reply.status, data: reply.body } };
+        } catch {
+          return { error: { status: 'FETCH_ERROR', error: MSG.content.createFailed } };
+        }
+      },
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (!result) return;
+        await dispatch(generationApi.util.upsertQueryData('getContentById', result.data.id, result.data));
+        addCreatedToLists(dispatch, getState, result.data);
+      },
+    }),
     listContent: build.query<Paged<Content>, ContentListArgs>({
       query: (args) => ({ url: '/content', params: listParams(args) }),
       serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
@@ -263,9 +295,45 @@ export function patchContentEverywhere(dispatch: Dispatch, getState: () => unkno
   return patches;
 }
 
+/** Whether a created item belongs at the front of this gallery list: newest first, and no filter that excludes it. */
+function isListFor(args: ContentListArgs, created: Content): boolean {
+  const isOwnerList = args.owner !== undefined && (args.owner === created.owner.id || args.owner.toLowerCase() === created.owner.username.toLowerCase());
+  if (args.owner !== undefined && !isOwnerList) return false;
+  if (created.isPrivate && !isOwnerList) return false;
+  return (args.sort ?? 'newest') === 'newest' && !args.category && !args.tag && (!args.type || args.type === created.contentType);
+}
+
+/**
+ * Spec §4: content create adds the item to the front of each cached list it belongs to, only if
+ * that list is non-empty. An empty one of the owner's lists is fetched again instead, so the new
+ * item still shows there without being inserted by hand.
+ */
+function addCreatedToLists(dispatch: Dispatch, getState: () => unknown, created: Content): void {
+  const state = getState() as Parameters<typeof contentApi.util.selectInvalidatedBy>[0];
+  for (const { endpointName, originalArgs } of contentApi.util.selectInvalidatedBy(state, ['Content'])) {
+    if (endpointName === 'listContent') {
+      const args = originalArgs as ContentListArgs;
+      // The cached list merges every page loaded so far; its front is the newest whatever page was last asked for.
+      if (isListFor(args, created)) dispatch(contentApi.util.updateQueryData('listContent', args, (d) => void addCreatedFirst(d, created)));
+    } else if (endpointName === 'getUserContent') {
+      const args = originalArgs as PageArgs & { userId: string };
+      if (args.userId !== created.owner.id || (args.page ?? 1) !== 1) continue;
+      let isEmpty = false;
+      dispatch(
+        usersApi.util.updateQueryData('getUserContent', args, (d) => {
+          isEmpty = d.data.length === 0;
+          addCreatedFirst(d, created);
+        }),
+      );
+      if (isEmpty) void dispatch(usersApi.endpoints.getUserContent.initiate(args, { subscribe: false, forceRefetch: true }));
+    }
+  }
+}
+
 export type { Pagination };
 
 export const {
+  useUploadContentMutation,
   useListContentQuery,
   useSearchContentQuery,
   useCategoryContentQuery,

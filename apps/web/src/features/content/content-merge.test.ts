@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@atelier/shared';
-import { addComment, applyLike, countRemoved, hasMorePages, mergeCommentPage, mergePage, removeComment } from './content-merge';
+import { addComment, addCreatedFirst, applyLike, countRemoved, hasMorePages, mergeCommentPage, mergePage, removeComment } from './content-merge';
 
 const page = (n: number, ids: string[], totalPages = 3) => ({
   data: ids.map((id) => ({ id })),
@@ -63,5 +63,23 @@ describe('comments', () => {
     expect(merged?.data.map((c) => c.id)).toEqual(['a', 'b', 'c']);
     const other = { data: [comment('x', null, 'c2')], pagination: p2.pagination };
     expect(mergeCommentPage(merged, other, 'c1')).toBe(merged);
+  });
+});
+
+describe('addCreatedFirst (spec §4: content create adds to the front only if the item list is non-empty)', () => {
+  it('puts a new item first and counts it', () => {
+    const list = page(1, ['a', 'b'], 1);
+    expect(addCreatedFirst(list, { id: 'n' })).toBe(true);
+    expect(list.data.map((i) => i.id)).toEqual(['n', 'a', 'b']);
+    expect(list.pagination).toMatchObject({ total: 3, totalPages: 2 });
+  });
+
+  it('leaves an empty list and an item already there alone', () => {
+    const empty = { data: [] as { id: string }[], pagination: { page: 1, pageSize: 2, total: 0, totalPages: 1 } };
+    expect(addCreatedFirst(empty, { id: 'n' })).toBe(false);
+    expect(empty.data).toEqual([]);
+    const list = page(1, ['a', 'b'], 1);
+    expect(addCreatedFirst(list, { id: 'b' })).toBe(false);
+    expect(list.data.map((i) => i.id)).toEqual(['a', 'b']);
   });
 });

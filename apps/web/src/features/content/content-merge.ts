@@ -71,3 +71,17 @@ export function mergeCommentPage(
   if (incoming.data.some((c) => c.contentId !== openContentId)) return current;
   return mergePage(current, incoming);
 }
+
+/**
+ * Spec §4 "Lists": content create adds the item to the front only if the item list is non-empty
+ * (an empty list is left for its next fetch to fill). Returns whether it was added; in place, for
+ * immer drafts.
+ */
+export function addCreatedFirst<T extends { id: string }>(list: Paged<T>, created: T): boolean {
+  if (list.data.length === 0 || list.data.some((item) => item.id === created.id)) return false;
+  list.data.unshift(created);
+  const total = list.pagination.total + 1;
+  list.pagination.total = total;
+  list.pagination.totalPages = Math.max(1, Math.ceil(total / list.pagination.pageSize));
+  return true;
+}

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../pages/parts/page-header';
 import { useCategoryBreadcrumbQuery, useCategoryContentQuery, useCategoryTreeQuery, useListContentQuery, useSearchContentQuery } from '../content-api';
 import { hasMorePages } from '../content-merge';
 import { ContentGrid } from '../components/content-grid';
+import { UploadContentButton } from '../components/upload-content-dialog';
 import '../content.css';
 
 const PAGE_SIZE = 24;
@@ -142,6 +143,7 @@ export function GalleryPage() {
                 </Select>
               </label>
             )}
+            <UploadContentButton />
           </div>
           <Tabs label="Content type" tabs={TYPE_TABS} selected={type ?? 'all'} onSelect={(id) => update({ type: id === 'all' ? null : id })} />
 

@@ -94,6 +94,20 @@ describe('Profile page', () => {
     renderAt('/u/ada');
     expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    // The owner's tools sit on their own content tab only.
+    expect(await screen.findByRole('button', { name: 'Download all my content' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
+
+  it("offers no owner tools on someone else's page", async () => {
+    mockServer({
+      'GET /users/profile/grace': () => jsonResponse(200, { data: profile() }),
+      [`GET /users/${GRACE}/content`]: () => jsonResponse(200, { data: [makeContent()], pagination: pagination(1) }),
+    });
+    renderAt('/u/grace');
+    expect(await screen.findByText('Foggy harbour')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download all my content' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
   });
 
   it('keeps a private profile to name and avatar', async () => {

@@ -7,8 +7,10 @@ import { errorMessage } from '../../../app/errors';
 import { UserAvatar } from '../../auth/components/user-avatar';
 import { Pager } from '../../jobs/components/pager';
 import { CollectionGrid } from '../../collections/components/collection-grid';
+import { UploadContentButton } from '../../content/components/upload-content-dialog';
 import { useGetUserCollectionsQuery } from '../../collections/collections-api';
 import { ContentTile } from '../components/content-tile';
+import { DownloadArchiveButton } from '../components/download-archive-button';
 import { FollowButton } from '../components/follow-button';
 import { PeopleList } from '../components/people-list';
 import { useGetFollowListQuery, useGetProfileByUsernameQuery, useGetUserContentQuery } from '../users-api';
@@ -87,7 +89,7 @@ function ProfileView({ profile }: { profile: ProfileByUsername }) {
             { id: 'following', label: 'Following' },
           ]}
         >
-          {tab === 'content' && <UserContentTab userId={user.id} />}
+          {tab === 'content' && <UserContentTab userId={user.id} isSelf={user.isSelf} />}
           {tab === 'collections' && <UserCollectionsTab userId={user.id} />}
           {(tab === 'followers' || tab === 'following') && <FollowTab key={tab} userId={user.id} direction={tab} />}
         </Tabs>
@@ -96,14 +98,29 @@ function ProfileView({ profile }: { profile: ProfileByUsername }) {
   );
 }
 
-function UserContentTab({ userId }: { userId: string }) {
+function UserContentTab({ userId, isSelf }: { userId: string; isSelf: boolean }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useGetUserContentQuery({ userId, page });
+  // Your own content area carries the owner's tools: add a piece, download everything.
+  const tools = isSelf ? (
+    <div className="profile-content-tools">
+      <UploadContentButton />
+      <DownloadArchiveButton />
+    </div>
+  ) : null;
   if (isLoading) return <Spinner label="Loading content" />;
   if (error) return <p role="alert">{errorMessage(error, MSG.users.getContentFailed)}</p>;
-  if (!data || data.data.length === 0) return <EmptyState icon={<GridIcon size={24} />} title="Nothing published yet" />;
+  if (!data || data.data.length === 0) {
+    return (
+      <>
+        {tools}
+        <EmptyState icon={<GridIcon size={24} />} title="Nothing published yet" />
+      </>
+    );
+  }
   return (
     <>
+      {tools}
       <div className="content-grid">
         {data.data.map((c) => (
           <ContentTile key={c.id} content={c} />
