@@ -39,3 +39,92 @@ export function summarise(name: string, s: Sample) {
     p99Ms: Number(percentile(s.latenciesMs, 99).toFixed(2)),
   };
 }
+
+export interface LoadOptions {
+  /** Absolute http:// URL on 127.0.0.1; anything else is refused. */
+  url: string;
+  connections: number;
+  durationMs: number;
+  /** Hard cap on requests, whatever the duration. */
+  maxRequests?: number;
+  /** Per-request timeout; a request that takes longer counts as an error. */
+  timeoutMs?: number;
+}
+
+export interface LoadResult extends Sample {
+  ok: number;
+  /** Non-2xx answers, by status. */
+  statuses: Record<string, number>;
+  errors: number;
+  bytes: number;
+}
+
+/**
+ * Closed-loop HTTP load: `connections` keep-alive connections, each sending its next request as
+ * soon as the previous answer is read, until `durationMs` has passed or `maxRequests` were sent.
+ * Only 127.0.0.1 is allowed, so a typo cannot point it at another machine.
+ */
+export async function loadFor(opts: LoadOptions): Promise<LoadResult> {
+  const http = await import('node:http');
+  const target = new URL(opts.url);
+  if (target.protocol !== 'http:' || target.hostname !== '127.0.0.1')
+    throw new Error(`load target must be http://127.0.0.1, got ${opts.url}`);
+  const connections = Math.max(1, Math.min(opts.connections, 256));
+  const durationMs = Math.max(100, Math.min(opts.durationMs, 120_000));
+  const maxRequests = Math.min(opts.maxRequests ?? 1_000_000, 1_000_000);
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const result: LoadResult = { latenciesMs: [], wallMs: 0, ok: 0, statuses: {}, errors: 0, bytes: 0 };
+  let sent = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const t0 = performance.now();
+      const req = http.get(
+        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, timeout: timeoutMs },
+        (res) => {
+          res.on('data', (chunk: Buffer) => {
+            result.bytes += chunk.length;
+          });
+          res.on('end', () => {
+            result.latenciesMs.push(performance.now() - t0);
+            const code = res.statusCode ?? 0;
+            if (code >= 200 && code < 300) result.ok++;
+            else result.statuses[code] = (result.statuses[code] ?? 0) + 1;
+            resolve();
+          });
+          res.on('error', () => {
+            result.errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        result.errors++;
+        resolve();
+      });
+    });
+
+  const connection = async () => {
+    while (performance.now() < deadline && sent < maxRequests) {
+      sent++;
+      await once();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, connection));
+  result.wallMs = performance.now() - started;
+  agent.destroy();
+  return result;
+}
+
+export function summariseLoad(name: string, r: LoadResult) {
+  return {
+    ...summarise(name, r),
+    perSecond: Number(((r.ok / r.wallMs) * 1000).toFixed(1)),
+    non2xx: Object.values(r.statuses).reduce((s, n) => s + n, 0),
+    errors: r.errors,
+  };
+}

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ContentOwner, ContentSort, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
@@ -85,24 +86,76 @@ function feedOrder(sort: ContentSort, now: Date): SQL[] {
   return recent;
 }
 
+/*
+ * Totals of large lists are cached for a few seconds. Counting 100,000 public items on every gallery
+ * request cost more than finding the page itself; a total that is ten seconds stale is harmless in
+ * a pager. Lists under the floor are always counted exactly (and cheaply), so small galleries and
+ * tests see every change at once. The cache is per database handle and bounded.
+ */
+const COUNT_CACHE_FLOOR = 10_000;
+const COUNT_CACHE_TTL_MS = 10_000;
+const COUNT_CACHE_MAX_KEYS = 500;
+const dialect = new PgDialect();
+const countCaches = new WeakMap<Db, Map<string, { total: number; at: number }>>();
+const countsInFlight = new WeakMap<Db, Map<string, Promise<number>>>();
+
+async function countFeed(db: Db, where: SQL): Promise<number> {
+  const { sql: text, params } = dialect.sqlToQuery(where);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  let cache = countCaches.get(db);
+  if (!cache) countCaches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_CACHE_TTL_MS) return hit.total;
+  let inFlight = countsInFlight.get(db);
+  if (!inFlight) countsInFlight.set(db, (inFlight = new Map()));
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const counting = db
+    .select({ n: count() })
+    .from(content)
+    .where(where)
+    .then((r) => Number(r[0]?.n ?? 0))
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, counting);
+  const total = await counting;
+  cache.delete(key);
+  if (total >= COUNT_CACHE_FLOOR) {
+    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.delete(cache.keys().next().value!);
+    cache.set(key, { total, at: Date.now() });
+  }
+  return total;
+}
+
+/**
+ * One page of the gallery. The page's ids are found first, from the index alone (status, privacy,
+ * recency, id), and only those rows are then read and joined to their owners: a deep OFFSET skips
+ * index entries instead of whole rows and joins.
+ */
 export async function listFeed(
   db: Db,
   filter: FeedFilter,
   opts: { sort: ContentSort; page: number; pageSize: number; now: Date },
 ): Promise<{ rows: FeedRow[]; total: number }> {
   const where = feedWhere(filter);
-  const [rows, totals] = await Promise.all([
+  const order = feedOrder(opts.sort, opts.now);
+  const page = db
+    .select({ id: content.id })
+    .from(content)
+    .where(where)
+    .orderBy(...order)
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .as('page');
+  const [rows, total] = await Promise.all([
     db
       .select({ row: content, owner: ownerColumns, isLiked: likedBy(filter.viewerId) })
-      .from(content)
+      .from(page)
+      .innerJoin(content, eq(content.id, page.id))
       .innerJoin(users, eq(users.id, content.userId))
-      .where(where)
-      .orderBy(...feedOrder(opts.sort, opts.now))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(content).where(where),
+      .orderBy(...order),
+    countFeed(db, where),
   ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
+  return { rows, total };
 }
 
 /** Full-text search over title (weight A), tags (B), description (C) and prompt (D). */
@@ -114,7 +167,7 @@ export async function searchFeed(
   const parts: SQL[] = [sql`${content.status} = 'ready'`, sql`${content.isPrivate} = false`, sql`content.search_vector @@ ${query}`];
   if (opts.type) parts.push(sql`${content.contentType} = ${opts.type}`);
   const where = sql.join(parts, sql` and `);
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ row: content, owner: ownerColumns, isLiked: likedBy(opts.viewerId) })
       .from(content)
@@ -123,9 +176,9 @@ export async function searchFeed(
       .orderBy(sql`ts_rank(content.search_vector, ${query}) desc`, desc(content.createdAt), desc(content.id))
       .limit(opts.pageSize)
       .offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(content).where(where),
+    countFeed(db, where),
   ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
+  return { rows, total };
 }
 
 export async function isLikedBy(db: Db, contentId: string, userId: string): Promise<boolean> {

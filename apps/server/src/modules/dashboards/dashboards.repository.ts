@@ -1,6 +1,5 @@
 import type {
   AdminContentMetrics,
-  AdminEngagementMetrics,
   CohortRow,
   DistributionSlice,
   GraphPoint,
@@ -307,36 +306,50 @@ export async function bucketLabels(q: Query, r: ResolvedRange): Promise<string[]
   return rows.map((x) => x.date);
 }
 
-export async function engagementTotals(q: Query, r: ResolvedRange): Promise<AdminEngagementMetrics['totals']> {
-  const { rows } = await q.query<AdminEngagementMetrics['totals']>(
-    `SELECT coalesce(sum(like_count), 0)::int AS likes, coalesce(sum(comment_count), 0)::int AS comments,
-            coalesce(sum(play_count), 0)::int AS plays
-     FROM content WHERE ${inRange('created_at')}`,
-    [r.start.toISOString(), r.end.toISOString()],
-  );
-  return rows[0] ?? { likes: 0, comments: 0, plays: 0 };
-}
-
+/**
+ * Users, content and ledger are aggregated by three statements at once (one CTE query would run
+ * them one after the other on one connection), then joined on the bucket label. Each groups by the
+ * date_trunc expression itself, which migration 0010 keeps statistics on.
+ */
 export async function graphSeries(q: Query, r: ResolvedRange): Promise<GraphPoint[]> {
-  const { rows } = await q.query<GraphPoint>(
-    `WITH ${BUCKETS_CTE},
-     u AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM users WHERE ${inRange('created_at')} GROUP BY 1),
-     c AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n, count(*) FILTER (WHERE status = 'failed')::int AS f,
-                  sum(like_count)::int AS likes, sum(comment_count)::int AS comments, sum(play_count)::int AS plays
-           FROM content WHERE ${inRange('created_at')} GROUP BY 1),
-     l AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t,
-                  coalesce(-sum(delta) FILTER (WHERE kind = 'generation_charge'), 0)::int AS spent,
-                  coalesce(sum(delta) FILTER (WHERE kind = 'purchase'), 0)::int AS purchased
-           FROM credit_ledger WHERE ${inRange('created_at')} AND kind IN ('generation_charge', 'purchase') GROUP BY 1)
-     SELECT ${label(r)} AS date, coalesce(u.n, 0)::int AS signups, coalesce(c.n, 0)::int AS generations,
-            coalesce(c.f, 0)::int AS failures, coalesce(l.spent, 0)::int AS "creditsSpent",
-            coalesce(l.purchased, 0)::int AS "creditsPurchased", coalesce(c.likes, 0)::int AS likes,
-            coalesce(c.comments, 0)::int AS comments, coalesce(c.plays, 0)::int AS plays
-     FROM buckets LEFT JOIN u ON u.t = buckets.t LEFT JOIN c ON c.t = buckets.t LEFT JOIN l ON l.t = buckets.t
-     ORDER BY buckets.t`,
-    rangeParams(r),
-  );
-  return rows;
+  const params = rangeParams(r);
+  const [labels, u, c, l] = await Promise.all([
+    bucketLabels(q, r),
+    q.query<{ date: string; n: number }>(
+      `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date, count(*)::int AS n
+       FROM users WHERE ${inRange('created_at')} GROUP BY ${bucketOf('created_at')}`,
+      params,
+    ),
+    q.query<{ date: string; n: number; f: number; likes: number; comments: number; plays: number }>(
+      `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date, count(*)::int AS n,
+              count(*) FILTER (WHERE status = 'failed')::int AS f, sum(like_count)::int AS likes,
+              sum(comment_count)::int AS comments, sum(play_count)::int AS plays
+       FROM content WHERE ${inRange('created_at')} GROUP BY ${bucketOf('created_at')}`,
+      params,
+    ),
+    q.query<{ date: string; spent: number; purchased: number }>(
+      `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date,
+              coalesce(-sum(delta) FILTER (WHERE kind = 'generation_charge'), 0)::int AS spent,
+              coalesce(sum(delta) FILTER (WHERE kind = 'purchase'), 0)::int AS purchased
+       FROM credit_ledger WHERE ${inRange('created_at')} AND kind IN ('generation_charge', 'purchase') GROUP BY ${bucketOf('created_at')}`,
+      params,
+    ),
+  ]);
+  const byDate = <T extends { date: string }>(rows: T[]) => new Map(rows.map((x) => [x.date, x]));
+  const users = byDate(u.rows);
+  const content = byDate(c.rows);
+  const ledger = byDate(l.rows);
+  return labels.map((date) => ({
+    date,
+    signups: users.get(date)?.n ?? 0,
+    generations: content.get(date)?.n ?? 0,
+    failures: content.get(date)?.f ?? 0,
+    creditsSpent: ledger.get(date)?.spent ?? 0,
+    creditsPurchased: ledger.get(date)?.purchased ?? 0,
+    likes: content.get(date)?.likes ?? 0,
+    comments: content.get(date)?.comments ?? 0,
+    plays: content.get(date)?.plays ?? 0,
+  }));
 }
 
 function withShares(rows: { label: string; count: number }[]): DistributionSlice[] {

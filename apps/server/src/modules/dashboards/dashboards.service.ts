@@ -157,7 +157,12 @@ export async function adminEngagementMetrics(
   query: DashboardRangeQuery,
 ): Promise<AdminEngagementMetrics> {
   const r = await adminRange(deps, query);
-  const [totals, series] = await Promise.all([repo.engagementTotals(deps.q, r), repo.engagementSeries(deps.q, r, {})]);
+  // The buckets cover the whole window, so the totals are the sums of the series (one scan, not two).
+  const series = await repo.engagementSeries(deps.q, r, {});
+  const totals = series.reduce(
+    (t, x) => ({ likes: t.likes + x.likes, comments: t.comments + x.comments, plays: t.plays + x.plays }),
+    { likes: 0, comments: 0, plays: 0 },
+  );
   return { range: rangeReply(r), totals, series };
 }
 
