@@ -217,7 +217,7 @@ function CategoryNav({ selected, onSelect }: { selected: string; onSelect: (id: 
   );
   return (
     <nav className="category-nav" aria-label="Categories">
-      <h2 className="h6">Categories</h2>
+      <h2 className="h4">Categories</h2>
       <ul className="list-reset">
         <li>
           <button type="button" aria-current={selected === '' ? 'true' : undefined} onClick={() => onSelect(null)}>
