@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatMessage, ChatUser } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
@@ -41,13 +41,32 @@ export async function findConversation(db: Db, a: string, b: string): Promise<Co
   return rows[0] ?? null;
 }
 
-/** Stores a message, creating the pair's conversation on the first one, in one transaction. */
+/**
+ * Stores a message, creating the pair's conversation on the first one, in one transaction; or
+ * stores nothing and returns null when its author already sent `limit.count` messages within
+ * `limit.windowMs` (a sliding window over the stored messages themselves). An advisory lock on the
+ * author makes concurrent sends, from any process, take turns, so the count cannot be overshot.
+ */
 export async function insertMessage(
   db: Db,
-  input: { senderId: string; recipientId: string; content: string; now: Date },
-): Promise<MessageRow> {
+  input: {
+    senderId: string;
+    authorId: string;
+    recipientId: string;
+    content: string;
+    now: Date;
+    limit: { count: number; windowMs: number };
+  },
+): Promise<{ message: MessageRow; conversation: ConversationRow } | null> {
   const [first, second] = pairOf(input.senderId, input.recipientId);
   return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`messaging.send:${input.authorId}`}))`);
+    const since = new Date(input.now.getTime() - input.limit.windowMs);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.authorId, input.authorId), gt(messages.createdAt, since)));
+    if ((recent?.n ?? 0) >= input.limit.count) return null;
     const [conversation] = await tx
       .insert(conversations)
       .values({ userAId: first, userBId: second, lastMessageAt: input.now, createdAt: input.now, updatedAt: input.now })
@@ -62,13 +81,14 @@ export async function insertMessage(
       .values({
         conversationId: conversation.id,
         senderId: input.senderId,
+        authorId: input.authorId,
         recipientId: input.recipientId,
         content: input.content,
         createdAt: input.now,
       })
       .returning();
     if (!message) throw new Error('message insert returned nothing');
-    return message;
+    return { message, conversation };
   });
 }
 
@@ -194,6 +214,36 @@ export async function listConversations(
       lastMessage: lastByConversation.get(r.conversation.id) ?? null,
       unreadCount: Number(r.unreadCount),
     })),
+  };
+}
+
+/**
+ * Both sides of one conversation as each sees it after a send: the person, whether their account is
+ * deleted, their unread count in it, and the thread's latest message. Two queries for what
+ * `listConversations` would need two calls (four queries) to say, on the path every message takes.
+ */
+export async function conversationSides(
+  db: Db,
+  conversationId: string,
+): Promise<{ sides: { user: ChatUser; isDeleted: boolean; unreadCount: number }[]; lastMessage: MessageRow | null }> {
+  const rows = await db
+    .select({
+      user: chatUserColumns,
+      deletedAt: users.deletedAt,
+      unreadCount: sql<number>`(SELECT count(*)::int FROM messages u WHERE u.conversation_id = ${conversations.id} AND u.recipient_id = ${users.id} AND u.read_at IS NULL)`,
+    })
+    .from(conversations)
+    .innerJoin(users, or(eq(users.id, conversations.userAId), eq(users.id, conversations.userBId)))
+    .where(eq(conversations.id, conversationId));
+  const [lastMessage] = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  return {
+    sides: rows.map((r) => ({ user: r.user, isDeleted: r.deletedAt !== null, unreadCount: Number(r.unreadCount) })),
+    lastMessage: lastMessage ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import type { AppModule } from '../../platform/http/types.js';
+import { Presence } from './messaging.presence.js';
 import * as messaging from './messaging.service.js';
 import { registerMessagingSocket } from './messaging.socket.js';
 
@@ -27,15 +28,21 @@ const security = [{ bearer: [] }];
  * account, which is how every admin answers the support inbox under one identity.
  */
 export const messagingRoutes: AppModule = (app, ctx) => {
+  const presence: Presence = new Presence({
+    db: ctx.database.db,
+    // Changes reach partners through the realtime adapter, so every process's clients hear them.
+    onChange: (userId, isOnline) => void messaging.announcePresence(deps, userId, isOnline).catch(() => undefined),
+  });
   const deps: messaging.MessagingDeps = {
     db: ctx.database.db,
     clock: ctx.clock,
     config: ctx.config,
     realtime: ctx.realtime,
-    presence: new messaging.Presence(),
-    limiter: new messaging.SendRateLimiter(ctx.clock),
+    presence,
   };
   ctx.realtime.onConnection((socket) => registerMessagingSocket(deps, ctx.tokens, socket));
+  // The app closes after the sockets (main.ts), so this takes the last of this node's rows away.
+  app.addHook('onClose', () => presence.close());
 
   app.get(
     '/messages/conversations',

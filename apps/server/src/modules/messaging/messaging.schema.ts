@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/db/schema.js';
 
-/** Mirrors migrations/0007_messaging.sql. */
+/** Mirrors migrations/0007_messaging.sql and 0012_messaging_presence.sql. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -41,8 +41,37 @@ export const messages = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    /** Who typed it: the sender, or the admin answering as support. The send limit counts these. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.seq.desc())],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.seq.desc()),
+    index('messages_author_recent_idx')
+      .on(t.authorId, t.createdAt.desc())
+      .where(sql`${t.authorId} IS NOT NULL`),
+  ],
+);
+
+/** Running API processes, kept alive by their heartbeat (messaging.presence.ts). */
+export const presenceNodes = pgTable('presence_nodes', {
+  nodeId: text('node_id').primaryKey(),
+  lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Sockets that announced themselves online, per process. */
+export const presenceSockets = pgTable(
+  'presence_sockets',
+  {
+    nodeId: text('node_id')
+      .notNull()
+      .references(() => presenceNodes.nodeId, { onDelete: 'cascade' }),
+    socketId: text('socket_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.socketId] }), index('presence_sockets_user_idx').on(t.userId)],
 );
 
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -64,15 +64,10 @@ export function registerMessagingSocket(
     expiresAt !== null ? setTimeout(expire, Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1))) : null;
   timer?.unref();
 
-  const goOnline = () => {
-    if (deps.presence.add(user.id, socket.id))
-      void messaging.announcePresence(deps, user.id, true).catch(() => undefined);
-  };
-  const goOffline = () => {
-    if (deps.presence.remove(user.id, socket.id))
-      void messaging.announcePresence(deps, user.id, false).catch(() => undefined);
-  };
-  goOnline();
+  // Presence announces changes itself (its onChange) and runs one socket's changes in order.
+  const goOnline = () => deps.presence.add(user.id, socket.id);
+  const goOffline = () => deps.presence.remove(user.id, socket.id);
+  void goOnline().catch(() => undefined);
 
   /** Runs one event: refuses it after expiry, turns failures into `messageError` and a failed ack. */
   function handle<T>(work: () => Promise<T>, ack?: Ack<T | { ok: false; error: string }>, reportErrors = true) {
@@ -91,8 +86,9 @@ export function registerMessagingSocket(
     );
   }
 
-  socket.on('goOnline', () => handle(async () => goOnline()));
-  socket.on('goOffline', () => handle(async () => goOffline()));
+  // A presence hiccup is not the person's to act on: nothing is shown, the next change corrects it.
+  socket.on('goOnline', () => handle(async () => void (await goOnline()), undefined, false));
+  socket.on('goOffline', () => handle(async () => void (await goOffline()), undefined, false));
 
   for (const event of ['typing', 'stopTyping'] as const) {
     socket.on(event, (payload) =>
@@ -159,9 +155,10 @@ export function registerMessagingSocket(
     handle(
       async () => {
         const ids = Array.isArray(payload) ? payload : asObject(payload).userIds;
+        const asked = Array.isArray(ids) ? ids.slice(0, 500).filter((id): id is string => typeof id === 'string') : [];
+        const live = await deps.presence.onlineAmong(asked);
         const online: Record<string, boolean> = {};
-        if (Array.isArray(ids))
-          for (const id of ids.slice(0, 500)) if (typeof id === 'string') online[id] = deps.presence.isOnline(id);
+        for (const id of asked) online[id] = live.has(id);
         return { ok: true as const, online };
       },
       typeof ack === 'function' ? ack : undefined,
@@ -170,6 +167,6 @@ export function registerMessagingSocket(
 
   socket.on('disconnect', () => {
     if (timer) clearTimeout(timer);
-    goOffline();
+    void goOffline().catch(() => undefined);
   });
 }

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/db.js';
+import { presenceNodes, presenceSockets } from './messaging.schema.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface PresenceOptions {
+  db: Db;
+  /** Told when a person comes online or goes offline anywhere, exactly once per change. */
+  onChange: (userId: string, isOnline: boolean) => void;
+  /** Defaults to a random id: each process (and each app in a test) is its own node. */
+  nodeId?: string;
+  /** How often this process proves it is alive. */
+  heartbeatMs?: number;
+  /** How long after its last heartbeat a process's sockets stop counting as online. */
+  ttlMs?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Who is online, shared by every API process through the database (DESIGN.md §1 scale-out): one
+ * row per socket that announced itself online, under the node (process) holding it. A node
+ * refreshes its row on a heartbeat; a node that stops (crash, freeze, lost network) is swept by
+ * whichever node beats next, and its people are announced offline unless they are connected
+ * elsewhere. Liveness is judged by the database's clock, not the app's `clock`, because it compares
+ * times written by different machines and is about real elapsed time rather than business time.
+ *
+ * Changes for one person are serialised by a transaction-scoped advisory lock, so two tabs opening
+ * on two processes at once announce "online" once, not twice or never.
+ */
+export class Presence {
+  readonly nodeId: string;
+  private readonly db: Db;
+  private readonly onChange: PresenceOptions['onChange'];
+  private readonly heartbeatMs: number;
+  private readonly ttlSeconds: number;
+  /** This node's sockets that are online: socket id → user id. Re-registered if the node was swept. */
+  private readonly local = new Map<string, string>();
+  /** Per socket, the last queued change: a socket's online/offline run in the order they were asked. */
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private registered: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private isClosed = false;
+
+  constructor(opts: PresenceOptions) {
+    this.db = opts.db;
+    this.onChange = opts.onChange;
+    this.nodeId = opts.nodeId ?? randomUUID();
+    this.heartbeatMs = opts.heartbeatMs ?? 10_000;
+    this.ttlSeconds = (opts.ttlMs ?? 30_000) / 1000;
+  }
+
+  /** Rows of nodes that beat recently enough. */
+  private isLive(): SQL {
+    return gt(presenceNodes.lastSeen, sql`now() - make_interval(secs => ${this.ttlSeconds})`);
+  }
+
+  /** Marks a socket online; returns true when its person just came online (and was announced). */
+  add(userId: string, socketId: string): Promise<boolean> {
+    return this.serial(socketId, async () => {
+      if (this.isClosed || this.local.has(socketId)) return false;
+      await this.register();
+      const cameOnline = await this.insertSocket(userId, socketId);
+      this.local.set(socketId, userId);
+      if (cameOnline) this.onChange(userId, true);
+      return cameOnline;
+    });
+  }
+
+  /** Marks a socket offline (goOffline or disconnect); returns true when its person just went offline. */
+  remove(userId: string, socketId: string): Promise<boolean> {
+    return this.serial(socketId, async () => {
+      if (!this.local.delete(socketId)) return false;
+      const wentOffline = await this.db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        const gone = await tx
+          .delete(presenceSockets)
+          .where(and(eq(presenceSockets.nodeId, this.nodeId), eq(presenceSockets.socketId, socketId)))
+          .returning({ userId: presenceSockets.userId });
+        return gone.length > 0 && (await this.liveSocketCount(tx, userId)) === 0;
+      });
+      if (wentOffline) this.onChange(userId, false);
+      return wentOffline;
+    });
+  }
+
+  /** The ones among `userIds` with a socket on a live node; anything that is not a user id is offline. */
+  async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
+    const ids = [...new Set(userIds.filter((id) => UUID.test(id)))];
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectDistinct({ userId: presenceSockets.userId })
+      .from(presenceSockets)
+      .innerJoin(presenceNodes, eq(presenceNodes.nodeId, presenceSockets.nodeId))
+      .where(and(inArray(presenceSockets.userId, ids), this.isLive()));
+    return new Set(rows.map((r) => r.userId));
+  }
+
+  async isOnline(userId: string): Promise<boolean> {
+    return (await this.onlineAmong([userId])).has(userId);
+  }
+
+  /**
+   * One heartbeat: refresh this node, come back with every local socket if another node swept it
+   * while it was unresponsive, then sweep nodes that stopped beating. Runs on a timer once the
+   * first socket goes online; exposed so tests can drive it.
+   */
+  async beat(): Promise<void> {
+    if (this.registered) {
+      const refreshed = await this.db
+        .update(presenceNodes)
+        .set({ lastSeen: sql`now()` })
+        .where(eq(presenceNodes.nodeId, this.nodeId))
+        .returning({ nodeId: presenceNodes.nodeId });
+      if (refreshed.length === 0) await this.rejoin();
+    }
+    await this.sweep();
+  }
+
+  /** Stops the heartbeat and takes this node's sockets off the shared list, announcing who left. */
+  async close(): Promise<void> {
+    this.isClosed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.chains.values()]);
+    if (!this.registered) return;
+    const gone = await this.db
+      .delete(presenceSockets)
+      .where(eq(presenceSockets.nodeId, this.nodeId))
+      .returning({ userId: presenceSockets.userId });
+    await this.db.delete(presenceNodes).where(eq(presenceNodes.nodeId, this.nodeId));
+    this.local.clear();
+    await this.announceGone(gone.map((r) => r.userId));
+  }
+
+  private serial<T>(socketId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(socketId) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.catch(() => undefined);
+    this.chains.set(socketId, tail);
+    // Forget the chain once nothing else was queued behind it, so the map does not grow with every socket.
+    void tail.then(() => {
+      if (this.chains.get(socketId) === tail) this.chains.delete(socketId);
+    });
+    return run;
+  }
+
+  /** Creates this node's row and starts the heartbeat, once. */
+  private register(): Promise<void> {
+    this.registered ??= (async () => {
+      await this.db
+        .insert(presenceNodes)
+        .values({ nodeId: this.nodeId, lastSeen: sql`now()` })
+        .onConflictDoUpdate({ target: presenceNodes.nodeId, set: { lastSeen: sql`now()` } });
+      this.timer = setInterval(() => void this.beat().catch(() => undefined), this.heartbeatMs);
+      // The heartbeat must not keep a process (or a test run) alive on its own.
+      this.timer.unref();
+    })().catch((err: unknown) => {
+      this.registered = null;
+      throw err;
+    });
+    return this.registered;
+  }
+
+  /** Returns true when this socket is the person's first live one. */
+  private insertSocket(userId: string, socketId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const wasOnline = (await this.liveSocketCount(tx, userId)) > 0;
+      await tx.insert(presenceSockets).values({ nodeId: this.nodeId, socketId, userId }).onConflictDoNothing();
+      return !wasOnline;
+    });
+  }
+
+  private async liveSocketCount(tx: Tx, userId: string): Promise<number> {
+    const rows = await tx
+      .select({ socketId: presenceSockets.socketId })
+      .from(presenceSockets)
+      .innerJoin(presenceNodes, eq(presenceNodes.nodeId, presenceSockets.nodeId))
+      .where(and(eq(presenceSockets.userId, userId), this.isLive()))
+      .limit(1);
+    return rows.length;
+  }
+
+  private async rejoin(): Promise<void> {
+    await this.db
+      .insert(presenceNodes)
+      .values({ nodeId: this.nodeId, lastSeen: sql`now()` })
+      .onConflictDoUpdate({ target: presenceNodes.nodeId, set: { lastSeen: sql`now()` } });
+    for (const [socketId, userId] of [...this.local]) {
+      await this.serial(socketId, async () => {
+        if (this.local.get(socketId) !== userId) return;
+        if (await this.insertSocket(userId, socketId)) this.onChange(userId, true);
+      });
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    const gone = await this.db.transaction(async (tx) => {
+      // Locking the stale rows makes a late heartbeat from that node wait, then find its row gone and rejoin.
+      const dead = await tx
+        .select({ nodeId: presenceNodes.nodeId })
+        .from(presenceNodes)
+        .where(lt(presenceNodes.lastSeen, sql`now() - make_interval(secs => ${this.ttlSeconds})`))
+        .for('update', { skipLocked: true });
+      if (dead.length === 0) return [];
+      const ids = dead.map((d) => d.nodeId);
+      const rows = await tx
+        .delete(presenceSockets)
+        .where(inArray(presenceSockets.nodeId, ids))
+        .returning({ userId: presenceSockets.userId });
+      await tx.delete(presenceNodes).where(inArray(presenceNodes.nodeId, ids));
+      return rows.map((r) => r.userId);
+    });
+    await this.announceGone(gone);
+  }
+
+  private async announceGone(userIds: string[]): Promise<void> {
+    const distinct = [...new Set(userIds)];
+    if (distinct.length === 0) return;
+    const stillOnline = await this.onlineAmong(distinct);
+    for (const userId of distinct) if (!stillOnline.has(userId)) this.onChange(userId, false);
+  }
+}
+
+/** Serialises presence changes of one person across processes until the transaction ends. */
+async function lockUser(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`presence:${userId}`}))`);
+}

@@ -1,0 +1,307 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type {
+  ChatMessage,
+  MessageHistoryPayload,
+  MessageReadPayload,
+  OnlineUsersAck,
+  PresencePayload,
+  SendMessageAck,
+  TypingPayload,
+} from '@atelier/shared';
+import { withDatabase } from './global-setup.js';
+
+/**
+ * Messaging across two real server processes (DESIGN.md §1 scale-out): `src/main.ts` started twice
+ * with ROLE=api on its own port, both on one fresh PostgreSQL database. Socket events cross through
+ * the Postgres adapter; presence and the send limit are shared through the database. Runs only in
+ * the PostgreSQL leg (vitest.config.ts).
+ */
+const baseUrl = process.env.TEST_DATABASE_URL!;
+const dbName = `atelier_t_${randomBytes(6).toString('hex')}`;
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const jwtSecret = randomBytes(32).toString('hex');
+const dataDirs: string[] = [];
+const children: ChildProcess[] = [];
+const sockets: Socket[] = [];
+let databaseCreated = false;
+
+interface Proc {
+  url: string;
+  output: () => string;
+}
+interface Person {
+  id: string;
+  token: string;
+}
+
+let p1: Proc;
+let p2: Proc;
+let ana: Person;
+let ben: Person;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `src/main.ts` and resolves once it answers health checks; fails early if it exits. */
+async function startServer(databaseUrl: string): Promise<Proc> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-proc-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      ROLE: 'api',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      // Both processes must accept each other's tokens, as a load-balanced deployment does.
+      JWT_SECRET: jwtSecret,
+      RATE_LIMIT_DISABLED: 'true',
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server exited early (${String(code)}):\n${output}`))),
+  );
+  const ready = (async () => {
+    const deadline = Date.now() + 45_000;
+    while (Date.now() < deadline) {
+      const res = await fetch(`${url}/api/v1/health`).catch(() => null);
+      if (res?.ok) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`server on ${url} not ready within 45 s:\n${output}`);
+  })();
+  await Promise.race([ready, exited]);
+  exited.catch(() => undefined);
+  return { url, output: () => output };
+}
+
+async function signUp(proc: Proc, name: string): Promise<Person> {
+  const tag = `${name}${randomBytes(3).toString('hex')}`;
+  const res = await fetch(`${proc.url}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullName: name, username: tag, email: `${tag}@example.test`, password: 'Processes123' }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { accessToken: string; user: { id: string } } };
+  return { id: data.user.id, token: data.accessToken };
+}
+
+function open(proc: Proc, person: Person): Promise<Socket> {
+  const socket = connect(proc.url, {
+    auth: { token: person.token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function next<T>(socket: Socket, event: string, match: (p: T) => boolean = () => true, timeoutMs = 10_000) {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const handler = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, handler);
+      resolve(payload);
+    };
+    socket.on(event, handler);
+  });
+}
+
+const send = (socket: Socket, recipientId: string, content: string) =>
+  socket.timeout(10_000).emitWithAck('sendMessage', { recipientId, content }) as Promise<SendMessageAck>;
+
+async function get<T>(proc: Proc, person: Person, url: string): Promise<T> {
+  const res = await fetch(`${proc.url}/api/v1${url}`, { headers: { authorization: `Bearer ${person.token}` } });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const thread = async (proc: Proc, viewer: Person, other: Person) =>
+  (await get<{ data: ChatMessage[] }>(proc, viewer, `/messages/conversations/${other.id}/messages?limit=50`)).data;
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await gone;
+  clearTimeout(timer);
+}
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+    databaseCreated = true;
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(baseUrl, dbName);
+  [p1, p2] = await Promise.all([startServer(url), startServer(url)]);
+  ana = await signUp(p1, 'Ana');
+  ben = await signUp(p2, 'Ben');
+}, 90_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await Promise.all(children.map(stopChild));
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  if (!databaseCreated) return;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
+}, 30_000);
+
+describe('messaging across two server processes on PostgreSQL', () => {
+  let ana1: Socket;
+  let ben1: Socket;
+  let ben2: Socket;
+  let first: ChatMessage;
+
+  it('relays typing from one process to every tab of the recipient on both', async () => {
+    ben1 = await open(p1, ben);
+    ben2 = await open(p2, ben);
+    ana1 = await open(p1, ana);
+    const isFromAna = (p: TypingPayload) => p.senderId === ana.id;
+    const onBen2 = next<TypingPayload>(ben2, 'typing', isFromAna);
+    const onBen1 = next<TypingPayload>(ben1, 'typing', isFromAna);
+    // Typing is fire-and-forget, so it is repeated until heard: this also waits, for a bounded time,
+    // until both processes' adapters are listening, instead of assuming they already are.
+    const repeat = setInterval(() => ana1.emit('typing', { recipientId: ben.id }), 250);
+    ana1.emit('typing', { recipientId: ben.id });
+    try {
+      expect(await onBen2).toEqual({ senderId: ana.id, recipientId: ben.id });
+      expect(await onBen1).toEqual({ senderId: ana.id, recipientId: ben.id });
+    } finally {
+      clearInterval(repeat);
+    }
+    const stopped = next<TypingPayload>(ben2, 'stopTyping', isFromAna);
+    ana1.emit('stopTyping', { recipientId: ben.id });
+    expect(await stopped).toEqual({ senderId: ana.id, recipientId: ben.id });
+  });
+
+  it('stores a message, acknowledges the sender and delivers it to every tab on both processes', async () => {
+    const sent = next<ChatMessage>(ana1, 'messageSent');
+    const onBen1 = next<ChatMessage>(ben1, 'newMessage');
+    const onBen2 = next<ChatMessage>(ben2, 'newMessage');
+    const ack = await send(ana1, ben.id, 'hello across processes');
+    if (!ack.ok) throw new Error(ack.error);
+    first = ack.message;
+    expect(first).toMatchObject({ senderId: ana.id, recipientId: ben.id, content: 'hello across processes' });
+    expect((await sent).id).toBe(first.id);
+    expect((await onBen1).id).toBe(first.id);
+    expect((await onBen2).id).toBe(first.id);
+    for (const proc of [p1, p2]) {
+      expect((await thread(proc, ben, ana)).map((m) => m.id)).toEqual([first.id]);
+      expect((await thread(proc, ana, ben)).map((m) => m.id)).toEqual([first.id]);
+    }
+  });
+
+  it('shows presence from the other process and announces changes across processes', async () => {
+    const offline = next<PresencePayload>(ben2, 'presence', (p) => p.userId === ana.id && !p.isOnline);
+    ana1.emit('goOffline');
+    expect(await offline).toEqual({ userId: ana.id, isOnline: false });
+    const asked = { userIds: [ana.id, ben.id, '00000000-0000-4000-8000-000000000000'] };
+    expect(await ben2.timeout(10_000).emitWithAck('getOnlineUsers', asked)).toEqual({
+      ok: true,
+      online: { [ana.id]: false, [ben.id]: true, '00000000-0000-4000-8000-000000000000': false },
+    } satisfies OnlineUsersAck);
+
+    const online = next<PresencePayload>(ben2, 'presence', (p) => p.userId === ana.id && p.isOnline);
+    ana1.emit('goOnline');
+    expect(await online).toEqual({ userId: ana.id, isOnline: true });
+    expect(await ben2.timeout(10_000).emitWithAck('getOnlineUsers', asked)).toEqual({
+      ok: true,
+      online: { [ana.id]: true, [ben.id]: true, '00000000-0000-4000-8000-000000000000': false },
+    } satisfies OnlineUsersAck);
+    const conversations = await get<{ data: { otherUser: { id: string; isOnline: boolean } }[] }>(
+      p2,
+      ben,
+      '/messages/conversations',
+    );
+    expect(conversations.data.map((c) => c.otherUser)).toEqual([
+      expect.objectContaining({ id: ana.id, isOnline: true }),
+    ]);
+  });
+
+  it('sends the read receipt to the sender on the other process', async () => {
+    const receipt = next<MessageReadPayload>(ana1, 'messageRead');
+    const ack = await ben2.timeout(10_000).emitWithAck('markAsRead', { messageId: first.id });
+    expect(ack).toMatchObject({ ok: true, messageIds: [first.id] });
+    expect(await receipt).toMatchObject({ messageId: first.id, messageIds: [first.id], readerId: ben.id });
+  });
+
+  it('enforces the send limit across processes', async () => {
+    // A person of their own, so earlier sends do not count towards this window.
+    const cy = await signUp(p1, 'Cy');
+    const cy1 = await open(p1, cy);
+    const cy2 = await open(p2, cy);
+    const attempts = 14;
+    const acks = await Promise.all(
+      Array.from({ length: attempts }, (_, i) => send(i % 2 === 0 ? cy1 : cy2, ana.id, `burst ${i}`)),
+    );
+    const refused = acks.filter((a) => !a.ok);
+    expect(acks.filter((a) => a.ok)).toHaveLength(10);
+    expect(refused).toEqual(
+      Array.from({ length: attempts - 10 }, () => ({ ok: false, error: 'You are sending messages too fast' })),
+    );
+    expect(await thread(p2, ana, cy)).toHaveLength(10);
+  });
+
+  it('loses nothing while the recipient is away, whichever process they come back to', async () => {
+    const away = next<PresencePayload>(ana1, 'presence', (p) => p.userId === ben.id && !p.isOnline);
+    ben1.disconnect();
+    ben2.disconnect();
+    expect(await away).toEqual({ userId: ben.id, isOnline: false });
+
+    const ack = await send(ana1, ben.id, 'while you were away');
+    if (!ack.ok) throw new Error(ack.error);
+
+    const back = next<PresencePayload>(ana1, 'presence', (p) => p.userId === ben.id && p.isOnline);
+    const returned = await open(p2, ben);
+    expect(await back).toEqual({ userId: ben.id, isOnline: true });
+    const history = next<MessageHistoryPayload>(returned, 'messageHistory');
+    returned.emit('joinConversation', { otherUserId: ana.id });
+    expect((await history).messages.map((m) => m.content)).toEqual(['hello across processes', 'while you were away']);
+    const unread = await get<{ data: { count: number } }>(p1, ben, '/messages/unread-count');
+    expect(unread.data.count).toBe(1);
+  });
+});
