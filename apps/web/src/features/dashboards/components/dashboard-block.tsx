@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../app/errors';
 import { Button, Card, Skeleton } from '../../../components/ui';
 
@@ -17,7 +17,9 @@ export interface DashboardBlockProps<T> {
 
 /**
  * One independently loaded part of a dashboard: its own skeleton, its own error with a retry, so a
- * failing block never takes the others down.
+ * failing block never takes the others down. Loading again clears the error; Dismiss clears it
+ * without asking the server again (spec §4 Dashboards: loading clears the previous error, a
+ * clear-error action clears errors), leaving the block empty with a way to load it.
  */
 export function DashboardBlock<T>({
   title,
@@ -31,6 +33,9 @@ export function DashboardBlock<T>({
   className,
 }: DashboardBlockProps<T>) {
   const headingId = `block-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  // The error object that was dismissed: a new failure (a new object) shows again.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const isDismissed = error !== undefined && error !== null && dismissed === error;
   return (
     <Card
       as="section"
@@ -41,11 +46,21 @@ export function DashboardBlock<T>({
       <h2 id={headingId} className="dashboard-block__title">
         {title}
       </h2>
-      {error && !isFetching ? (
+      {isDismissed && !isFetching ? (
+        <div className="dashboard-block__dismissed">
+          <p className="dashboard-muted">Not loaded.</p>
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Load
+          </Button>
+        </div>
+      ) : error && !isFetching ? (
         <div className="dashboard-block__error" role="alert">
           <p>{errorMessage(error, errorText)}</p>
           <Button variant="secondary" size="sm" onClick={onRetry}>
             Retry
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setDismissed(error)}>
+            Dismiss
           </Button>
         </div>
       ) : isLoading || (isFetching && !data) ? (

@@ -104,6 +104,29 @@ describe('/dashboard', () => {
       'Failed to load social statistics',
     );
   });
+
+  it('dismissing an error clears it without a new request, and Load asks again', async () => {
+    let socialFails = true;
+    const server = mockServer({
+      'GET /users/dashboard/overview': () => jsonResponse(200, { data: overview }),
+      'GET /users/dashboard/content-engagement': () => jsonResponse(200, { data: engagement }),
+      'GET /users/dashboard/social-stats': () =>
+        socialFails ? errorResponse(500) : jsonResponse(200, { data: social }),
+    });
+    const { user } = renderWithStore(<DashboardPage />, { preloadedState: signedInState() });
+    const block = blockNamed('Social');
+    await within(block).findByRole('alert');
+
+    await user.click(within(block).getByRole('button', { name: 'Dismiss' }));
+    expect(within(block).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(block).getByText('Not loaded.')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/users/dashboard/social-stats')).toHaveLength(1);
+
+    socialFails = false;
+    await user.click(within(block).getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(within(block).getByText('12')).toBeInTheDocument());
+    expect(server.callsTo('GET', '/users/dashboard/social-stats')).toHaveLength(2);
+  });
 });
 
 describe('/admin', () => {
