@@ -18,6 +18,7 @@ import type {
   TypingPayload,
 } from '@atelier/shared';
 import { withDatabase } from './global-setup.js';
+import { nextEvent as next } from './socket-events.js';
 
 /**
  * Messaging across two real server processes (DESIGN.md §1 scale-out): `src/main.ts` started twice
@@ -127,19 +128,6 @@ function open(proc: Proc, person: Person): Promise<Socket> {
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
-  });
-}
-
-function next<T>(socket: Socket, event: string, match: (p: T) => boolean = () => true, timeoutMs = 10_000) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    const handler = (payload: T) => {
-      if (!match(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, handler);
-      resolve(payload);
-    };
-    socket.on(event, handler);
   });
 }
 

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { sessions } from '../src/platform/db/schema.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
+import { nextEvent as next } from './socket-events.js';
 
 let t: TestContext;
 let url: string;
@@ -45,24 +46,6 @@ async function open(user: { token: string }): Promise<Socket> {
     socket.once('connect_error', reject);
   });
   return socket;
-}
-
-function next<T>(
-  socket: Socket,
-  event: string,
-  match: (payload: T) => boolean = () => true,
-  timeoutMs = 5000,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    const handler = (payload: T) => {
-      if (!match(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, handler);
-      resolve(payload);
-    };
-    socket.on(event, handler);
-  });
 }
 
 /** Collects every `event` the socket hears from now on. */

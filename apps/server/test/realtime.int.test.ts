@@ -9,6 +9,7 @@ import type {
 } from '@atelier/shared';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, fakeProvider } from './factories.js';
+import { nextEvent as next } from './socket-events.js';
 
 const provider = fakeProvider('succeed');
 let t: TestContext;
@@ -42,19 +43,6 @@ const refused = (socket: Socket) =>
     socket.once('connect', () => reject(new Error('connected without a valid token')));
     socket.once('connect_error', (err) => resolve(err.message));
   });
-
-function next<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 15_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    const handler = (payload: T) => {
-      if (!match(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, handler);
-      resolve(payload);
-    };
-    socket.on(event, handler);
-  });
-}
 
 describe('socket authentication', () => {
   it('refuses a connection without a token', async () => {
@@ -95,7 +83,12 @@ describe('generation events', () => {
     expect(await charged).toEqual({ credits: 7 });
     expect(await processing).toMatchObject({ contentId: id, status: 'processing' });
     const { content } = await completed;
-    expect(content).toMatchObject({ id, status: 'ready', progress: 100, mediaUrl: `/media/content/${id}/original.png` });
+    expect(content).toMatchObject({
+      id,
+      status: 'ready',
+      progress: 100,
+      mediaUrl: `/media/content/${id}/original.png`,
+    });
     expect((await inOtherTab).content.id).toBe(id);
     expect(overheard).toEqual([]);
   });
@@ -114,7 +107,11 @@ describe('generation events', () => {
       payload: { contentType: 'photo', prompt: 'Cannot be drawn', model: 'flux-dev' },
     });
     expect(res.statusCode).toBe(201);
-    expect(await failed).toEqual({ contentId: res.json().data.id, reason: 'The model could not render this prompt', refunded: 5 });
+    expect(await failed).toEqual({
+      contentId: res.json().data.id,
+      reason: 'The model could not render this prompt',
+      refunded: 5,
+    });
     expect(await refunded).toEqual({ credits: 10 });
   });
 });
