@@ -26,11 +26,7 @@ async function refreshTokens(api: Parameters<BaseQueryFn>[1], extra: object): Pr
   const refreshToken = tokenStore.refresh();
   if (!refreshToken) return false;
   refreshing ??= (async () => {
-    const res = await rawBaseQuery(
-      { url: '/auth/refresh-token', method: 'POST', body: { refreshToken } },
-      api,
-      extra,
-    );
+    const res = await rawBaseQuery({ url: '/auth/refresh-token', method: 'POST', body: { refreshToken } }, api, extra);
     const data = (res.data as { data?: { accessToken: string; refreshToken: string } } | undefined)?.data;
     if (data?.accessToken) {
       tokenStore.set(data.accessToken, data.refreshToken);
@@ -67,7 +63,23 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Sessions', 'Credits', 'Content', 'Comments', 'Categories', 'Collections', 'Users', 'Plans', 'Subscription', 'Jobs', 'Applications', 'Dashboard', 'Admin', 'Conversations'],
+  tagTypes: [
+    'Me',
+    'Sessions',
+    'Credits',
+    'Content',
+    'Comments',
+    'Categories',
+    'Collections',
+    'Users',
+    'Plans',
+    'Subscription',
+    'Jobs',
+    'Applications',
+    'Dashboard',
+    'Admin',
+    'Conversations',
+  ],
   endpoints: () => ({}),
 });
 

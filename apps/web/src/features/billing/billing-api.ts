@@ -59,7 +59,11 @@ export const billingApi = api.injectEndpoints({
       },
     }),
     payLocal: build.mutation<LocalPayResult, { sessionId: string; card: LocalPayBody }>({
-      query: ({ sessionId, card }) => ({ url: `/payments/local/sessions/${encodeURIComponent(sessionId)}/pay`, method: 'POST', body: card }),
+      query: ({ sessionId, card }) => ({
+        url: `/payments/local/sessions/${encodeURIComponent(sessionId)}/pay`,
+        method: 'POST',
+        body: card,
+      }),
       transformResponse: (r: Reply<LocalPayResult>) => r.data,
     }),
     confirmLocal3ds: build.mutation<LocalPayResult, { sessionId: string; approve: boolean }>({
@@ -100,7 +104,14 @@ export const billingApi = api.injectEndpoints({
     }),
     updatePlanStripe: build.mutation<
       Reply<Plan>,
-      { id: string; body: { stripeProductId: string | null; stripePriceIdMonthly: string | null; stripePriceIdYearly: string | null } }
+      {
+        id: string;
+        body: {
+          stripeProductId: string | null;
+          stripePriceIdMonthly: string | null;
+          stripePriceIdYearly: string | null;
+        };
+      }
     >({
       query: ({ id, body }) => ({ url: `/plans/${id}/stripe`, method: 'PATCH', body }),
       invalidatesTags: ['Plans'],

@@ -1,8 +1,7 @@
 import { useGetPublicConfigQuery } from '../auth/auth-api';
 
 export type PaymentConfig =
-  | { provider: 'local'; isLoading: boolean }
-  | { provider: 'stripe'; publishableKey: string; isLoading: false };
+  { provider: 'local'; isLoading: boolean } | { provider: 'stripe'; publishableKey: string; isLoading: false };
 
 /**
  * Which checkout this deployment uses. Stripe only when the server says so and gave a publishable

@@ -1,4 +1,10 @@
-import type { CollectionItem, CollectionWithFlag, CreateCollectionBody, Pagination, UpdateCollectionBody } from '@atelier/shared';
+import type {
+  CollectionItem,
+  CollectionWithFlag,
+  CreateCollectionBody,
+  Pagination,
+  UpdateCollectionBody,
+} from '@atelier/shared';
 import { api } from '../../app/api';
 import { withCreatedFirst, withRemoved, withReplaced, type CollectionPage } from './collections-cache';
 
@@ -9,7 +15,11 @@ export interface CollectionListArgs {
   contains?: string;
 }
 
-const listParams = ({ page = 1, pageSize = 12, contains }: CollectionListArgs) => ({ page, pageSize, ...(contains ? { contains } : {}) });
+const listParams = ({ page = 1, pageSize = 12, contains }: CollectionListArgs) => ({
+  page,
+  pageSize,
+  ...(contains ? { contains } : {}),
+});
 
 export const collectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -29,8 +39,14 @@ export const collectionsApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'Collections', id }],
     }),
 
-    getCollectionItems: build.query<{ data: CollectionItem[]; pagination: Pagination }, { id: string; page?: number; pageSize?: number }>({
-      query: ({ id, page = 1, pageSize = 24 }) => ({ url: `/collection/${encodeURIComponent(id)}/items`, params: { page, pageSize } }),
+    getCollectionItems: build.query<
+      { data: CollectionItem[]; pagination: Pagination },
+      { id: string; page?: number; pageSize?: number }
+    >({
+      query: ({ id, page = 1, pageSize = 24 }) => ({
+        url: `/collection/${encodeURIComponent(id)}/items`,
+        params: { page, pageSize },
+      }),
       providesTags: (_r, _e, { id }) => [{ type: 'Collections', id: `ITEMS-${id}` }],
     }),
 
@@ -44,7 +60,9 @@ export const collectionsApi = api.injectEndpoints({
         for (const args of collectionsApi.util.selectCachedArgsForQuery(getState(), 'getMyCollections')) {
           if ((args.page ?? 1) !== 1) continue;
           const flagged = args.contains ? { ...created, containsItem: false } : created;
-          dispatch(collectionsApi.util.updateQueryData('getMyCollections', args, (list) => withCreatedFirst(list, flagged)));
+          dispatch(
+            collectionsApi.util.updateQueryData('getMyCollections', args, (list) => withCreatedFirst(list, flagged)),
+          );
         }
       },
     }),
@@ -56,7 +74,9 @@ export const collectionsApi = api.injectEndpoints({
         const reply = await queryFulfilled.catch(() => null);
         if (!reply) return;
         for (const args of collectionsApi.util.selectCachedArgsForQuery(getState(), 'getMyCollections')) {
-          dispatch(collectionsApi.util.updateQueryData('getMyCollections', args, (list) => withReplaced(list, reply.data)));
+          dispatch(
+            collectionsApi.util.updateQueryData('getMyCollections', args, (list) => withReplaced(list, reply.data)),
+          );
         }
         dispatch(collectionsApi.util.upsertQueryData('getCollection', id, reply.data));
       },
@@ -74,15 +94,31 @@ export const collectionsApi = api.injectEndpoints({
     }),
 
     addCollectionItem: build.mutation<CollectionWithFlag, { id: string; itemId: string }>({
-      query: ({ id, itemId }) => ({ url: `/collection/${encodeURIComponent(id)}/items`, method: 'POST', body: { itemId, itemType: 'content' } }),
+      query: ({ id, itemId }) => ({
+        url: `/collection/${encodeURIComponent(id)}/items`,
+        method: 'POST',
+        body: { itemId, itemType: 'content' },
+      }),
       transformResponse: (reply: { data: CollectionWithFlag }) => reply.data,
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Collections', id: 'LIST' }, { type: 'Collections', id }, { type: 'Collections', id: `ITEMS-${id}` }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Collections', id: 'LIST' },
+        { type: 'Collections', id },
+        { type: 'Collections', id: `ITEMS-${id}` },
+      ],
     }),
 
     removeCollectionItem: build.mutation<CollectionWithFlag, { id: string; itemId: string }>({
-      query: ({ id, itemId }) => ({ url: `/collection/${encodeURIComponent(id)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE', params: { itemType: 'content' } }),
+      query: ({ id, itemId }) => ({
+        url: `/collection/${encodeURIComponent(id)}/items/${encodeURIComponent(itemId)}`,
+        method: 'DELETE',
+        params: { itemType: 'content' },
+      }),
       transformResponse: (reply: { data: CollectionWithFlag }) => reply.data,
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Collections', id: 'LIST' }, { type: 'Collections', id }, { type: 'Collections', id: `ITEMS-${id}` }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Collections', id: 'LIST' },
+        { type: 'Collections', id },
+        { type: 'Collections', id: `ITEMS-${id}` },
+      ],
     }),
   }),
 });

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { CategoryTreeNode } from '@atelier/shared';
-import { errorResponse, jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../auth/testing/render-with-store';
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  mockServer,
+  renderWithStore,
+  signedInState,
+} from '../auth/testing/render-with-store';
 import { AdminCategoriesPage } from './pages/admin-categories-page';
 
 afterEach(() => {
@@ -30,7 +37,8 @@ describe('AdminCategoriesPage', () => {
 
   it('shows the tree, toggles the checked categories and lists import row errors', async () => {
     const server = mockServer({
-      'GET /category/tree': () => jsonResponse(200, { data: [node('n1', 'Nature', [node('n2', 'Oceans', [], false)])] }),
+      'GET /category/tree': () =>
+        jsonResponse(200, { data: [node('n1', 'Nature', [node('n2', 'Oceans', [], false)])] }),
       'POST /category/bulk-toggle': () => jsonResponse(200, { data: { updated: 1 }, message: '1 categories updated' }),
     });
     // The shared mock reads bodies as JSON; the import is multipart, so it is answered here.
@@ -48,7 +56,9 @@ describe('AdminCategoriesPage', () => {
         details: [{ path: 'rows.2', message: 'name is required' }],
       });
     });
-    const { user } = renderWithStore(<AdminCategoriesPage />, { preloadedState: signedInState(makeUser({ role: 'admin' })) });
+    const { user } = renderWithStore(<AdminCategoriesPage />, {
+      preloadedState: signedInState(makeUser({ role: 'admin' })),
+    });
     expect(await screen.findByRole('checkbox', { name: 'Oceans' })).toBeInTheDocument();
     expect(screen.getByText('Inactive')).toBeInTheDocument();
 

@@ -15,7 +15,17 @@ import { MSG } from '@atelier/shared';
 import { api } from '../../app/api';
 import { generationApi } from '../generation/generation-api';
 import { usersApi, type PageArgs } from '../users/users-api';
-import { addComment, addCreatedFirst, applyLike, countRemoved, mergeCommentPage, mergePage, removeComment, updateInList, type Paged } from './content-merge';
+import {
+  addComment,
+  addCreatedFirst,
+  applyLike,
+  countRemoved,
+  mergeCommentPage,
+  mergePage,
+  removeComment,
+  updateInList,
+  type Paged,
+} from './content-merge';
 import { sendUpload, type UploadFields } from './content-upload';
 
 interface Envelope<T> {
@@ -71,7 +81,8 @@ export function categoryParams(args: CategoryListArgs): Record<string, string> {
 
 function listParams(args: object): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(args)) if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  for (const [key, value] of Object.entries(args))
+    if (value !== undefined && value !== null && value !== '') out[key] = String(value);
   return out;
 }
 
@@ -130,7 +141,10 @@ export const contentApi = api.injectEndpoints({
       providesTags: itemTags,
     }),
     categoryContent: build.query<CategoryContentPage, CategoryContentArgs>({
-      query: ({ categoryId, ...args }) => ({ url: `/category/${encodeURIComponent(categoryId)}/content`, params: listParams(args) }),
+      query: ({ categoryId, ...args }) => ({
+        url: `/category/${encodeURIComponent(categoryId)}/content`,
+        params: listParams(args),
+      }),
       serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
       merge: (current, incoming) => ({ ...mergePage(current, incoming), category: incoming.category }),
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
@@ -145,14 +159,21 @@ export const contentApi = api.injectEndpoints({
       },
     }),
     likeContent: build.mutation<LikeResult, { id: string; isLiked: boolean }>({
-      query: ({ id, isLiked }) => ({ url: `/content/${encodeURIComponent(id)}/like`, method: isLiked ? 'POST' : 'DELETE' }),
+      query: ({ id, isLiked }) => ({
+        url: `/content/${encodeURIComponent(id)}/like`,
+        method: isLiked ? 'POST' : 'DELETE',
+      }),
       transformResponse: (reply: Envelope<LikeResult>) => reply.data,
       // Optimistic; a failure quietly puts every copy back (spec §8: like failures are silent).
       async onQueryStarted({ id, isLiked }, { dispatch, getState, queryFulfilled }) {
         const patches = patchContentEverywhere(dispatch, getState, id, (item) => applyLike(item, isLiked));
         try {
           const { data } = await queryFulfilled;
-          patchContentEverywhere(dispatch, getState, id, (item) => ({ ...item, isLiked: data.isLiked, likeCount: data.likeCount }));
+          patchContentEverywhere(dispatch, getState, id, (item) => ({
+            ...item,
+            isLiked: data.isLiked,
+            likeCount: data.likeCount,
+          }));
         } catch {
           for (const patch of patches) patch.undo();
         }
@@ -169,7 +190,11 @@ export const contentApi = api.injectEndpoints({
       providesTags: (_r, _e, { contentId }) => [{ type: 'Comments', id: contentId }],
     }),
     addComment: build.mutation<Comment, { contentId: string; content: string; parentId?: string }>({
-      query: ({ contentId, ...body }) => ({ url: `/content/${encodeURIComponent(contentId)}/comments`, method: 'POST', body }),
+      query: ({ contentId, ...body }) => ({
+        url: `/content/${encodeURIComponent(contentId)}/comments`,
+        method: 'POST',
+        body,
+      }),
       transformResponse: (reply: Envelope<Comment>) => reply.data,
       async onQueryStarted({ contentId }, { dispatch, getState, queryFulfilled }) {
         const result = await queryFulfilled.catch(() => null);
@@ -184,7 +209,10 @@ export const contentApi = api.injectEndpoints({
             if (!created.parentId && draft.data !== before) draft.pagination.total += 1;
           }),
         );
-        patchContentEverywhere(dispatch, getState, contentId, (item) => ({ ...item, commentCount: item.commentCount + 1 }));
+        patchContentEverywhere(dispatch, getState, contentId, (item) => ({
+          ...item,
+          commentCount: item.commentCount + 1,
+        }));
       },
     }),
     deleteComment: build.mutation<void, { contentId: string; commentId: string }>({
@@ -204,7 +232,10 @@ export const contentApi = api.injectEndpoints({
             if (wasTop) draft.pagination.total = Math.max(0, draft.pagination.total - 1);
           }),
         );
-        patchContentEverywhere(dispatch, getState, contentId, (item) => ({ ...item, commentCount: Math.max(0, item.commentCount - removed) }));
+        patchContentEverywhere(dispatch, getState, contentId, (item) => ({
+          ...item,
+          commentCount: Math.max(0, item.commentCount - removed),
+        }));
       },
     }),
 
@@ -271,24 +302,45 @@ interface Undoable {
  * Spec §4 "Like" and "Play count": the change reaches the single item and every cached list that
  * holds it. Returns the patches so an optimistic change can be undone.
  */
-export function patchContentEverywhere(dispatch: Dispatch, getState: () => unknown, id: string, change: ContentChange): Undoable[] {
+export function patchContentEverywhere(
+  dispatch: Dispatch,
+  getState: () => unknown,
+  id: string,
+  change: ContentChange,
+): Undoable[] {
   const patches: Undoable[] = [];
   const state = getState() as Parameters<typeof contentApi.util.selectInvalidatedBy>[0];
   for (const entry of contentApi.util.selectInvalidatedBy(state, [{ type: 'Content', id }])) {
     const { endpointName, originalArgs } = entry;
     if (endpointName === 'getContentById') {
-      patches.push(dispatch(generationApi.util.updateQueryData('getContentById', originalArgs as string, (draft) => change(draft))) as Undoable);
+      patches.push(
+        dispatch(
+          generationApi.util.updateQueryData('getContentById', originalArgs as string, (draft) => change(draft)),
+        ) as Undoable,
+      );
     } else if (endpointName === 'listContent') {
       patches.push(
-        dispatch(contentApi.util.updateQueryData('listContent', originalArgs as ContentListArgs, (d) => updateInList(d.data, id, change))) as Undoable,
+        dispatch(
+          contentApi.util.updateQueryData('listContent', originalArgs as ContentListArgs, (d) =>
+            updateInList(d.data, id, change),
+          ),
+        ) as Undoable,
       );
     } else if (endpointName === 'searchContent') {
       patches.push(
-        dispatch(contentApi.util.updateQueryData('searchContent', originalArgs as ContentSearchArgs, (d) => updateInList(d.data, id, change))) as Undoable,
+        dispatch(
+          contentApi.util.updateQueryData('searchContent', originalArgs as ContentSearchArgs, (d) =>
+            updateInList(d.data, id, change),
+          ),
+        ) as Undoable,
       );
     } else if (endpointName === 'categoryContent') {
       patches.push(
-        dispatch(contentApi.util.updateQueryData('categoryContent', originalArgs as CategoryContentArgs, (d) => updateInList(d.data, id, change))) as Undoable,
+        dispatch(
+          contentApi.util.updateQueryData('categoryContent', originalArgs as CategoryContentArgs, (d) =>
+            updateInList(d.data, id, change),
+          ),
+        ) as Undoable,
       );
     }
   }
@@ -297,10 +349,17 @@ export function patchContentEverywhere(dispatch: Dispatch, getState: () => unkno
 
 /** Whether a created item belongs at the front of this gallery list: newest first, and no filter that excludes it. */
 function isListFor(args: ContentListArgs, created: Content): boolean {
-  const isOwnerList = args.owner !== undefined && (args.owner === created.owner.id || args.owner.toLowerCase() === created.owner.username.toLowerCase());
+  const isOwnerList =
+    args.owner !== undefined &&
+    (args.owner === created.owner.id || args.owner.toLowerCase() === created.owner.username.toLowerCase());
   if (args.owner !== undefined && !isOwnerList) return false;
   if (created.isPrivate && !isOwnerList) return false;
-  return (args.sort ?? 'newest') === 'newest' && !args.category && !args.tag && (!args.type || args.type === created.contentType);
+  return (
+    (args.sort ?? 'newest') === 'newest' &&
+    !args.category &&
+    !args.tag &&
+    (!args.type || args.type === created.contentType)
+  );
 }
 
 /**
@@ -314,7 +373,8 @@ function addCreatedToLists(dispatch: Dispatch, getState: () => unknown, created:
     if (endpointName === 'listContent') {
       const args = originalArgs as ContentListArgs;
       // The cached list merges every page loaded so far; its front is the newest whatever page was last asked for.
-      if (isListFor(args, created)) dispatch(contentApi.util.updateQueryData('listContent', args, (d) => void addCreatedFirst(d, created)));
+      if (isListFor(args, created))
+        dispatch(contentApi.util.updateQueryData('listContent', args, (d) => void addCreatedFirst(d, created)));
     } else if (endpointName === 'getUserContent') {
       const args = originalArgs as PageArgs & { userId: string };
       if (args.userId !== created.owner.id || (args.page ?? 1) !== 1) continue;
@@ -325,7 +385,8 @@ function addCreatedToLists(dispatch: Dispatch, getState: () => unknown, created:
           addCreatedFirst(d, created);
         }),
       );
-      if (isEmpty) void dispatch(usersApi.endpoints.getUserContent.initiate(args, { subscribe: false, forceRefetch: true }));
+      if (isEmpty)
+        void dispatch(usersApi.endpoints.getUserContent.initiate(args, { subscribe: false, forceRefetch: true }));
     }
   }
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it, afterEach, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Comment, Content } from '@atelier/shared';
-import { jsonResponse, errorResponse, mockServer, renderWithStore, signedInState, makeUser } from '../auth/testing/render-with-store';
+import {
+  jsonResponse,
+  errorResponse,
+  mockServer,
+  renderWithStore,
+  signedInState,
+  makeUser,
+} from '../auth/testing/render-with-store';
 import { makeStore } from '../../app/store';
 import { makeContent } from '../generation/generation-test-utils';
 import { contentApi } from './content-api';
@@ -13,7 +20,12 @@ afterEach(() => {
 });
 
 const item = (id: string, overrides: Partial<Content> = {}) =>
-  makeContent({ id, title: `Piece ${id}`, owner: { id: 'someone', username: 'sam', fullName: 'Sam Maker', avatar: null }, ...overrides });
+  makeContent({
+    id,
+    title: `Piece ${id}`,
+    owner: { id: 'someone', username: 'sam', fullName: 'Sam Maker', avatar: null },
+    ...overrides,
+  });
 
 const pageOf = (items: Content[], page = 1, totalPages = 1) => ({
   data: items,
@@ -26,15 +38,18 @@ describe('like and unlike on cached lists', () => {
     mockServer({
       'GET /content': () => jsonResponse(200, pageOf([item('a', { likeCount: 2 }), item('b')])),
       'GET /content/search': () => jsonResponse(200, pageOf([item('a', { likeCount: 2 })])),
-      'POST /content/a/like': () => (likeStatus === 200 ? jsonResponse(200, { data: { likeCount: 3, isLiked: true } }) : errorResponse(500)),
+      'POST /content/a/like': () =>
+        likeStatus === 200 ? jsonResponse(200, { data: { likeCount: 3, isLiked: true } }) : errorResponse(500),
       'DELETE /content/a/like': () => jsonResponse(200, { data: { likeCount: 2, isLiked: false } }),
     });
     const store = makeStore(signedInState());
     await store.dispatch(contentApi.endpoints.listContent.initiate({ sort: 'newest', page: 1, pageSize: 24 }));
     await store.dispatch(contentApi.endpoints.searchContent.initiate({ q: 'piece', page: 1, pageSize: 24 }));
     const read = () => ({
-      list: contentApi.endpoints.listContent.select({ sort: 'newest', page: 1, pageSize: 24 })(store.getState()).data?.data[0],
-      search: contentApi.endpoints.searchContent.select({ q: 'piece', page: 1, pageSize: 24 })(store.getState()).data?.data[0],
+      list: contentApi.endpoints.listContent.select({ sort: 'newest', page: 1, pageSize: 24 })(store.getState()).data
+        ?.data[0],
+      search: contentApi.endpoints.searchContent.select({ q: 'piece', page: 1, pageSize: 24 })(store.getState()).data
+        ?.data[0],
     });
 
     const liking = store.dispatch(contentApi.endpoints.likeContent.initiate({ id: 'a', isLiked: true }));
@@ -56,8 +71,7 @@ describe('like and unlike on cached lists', () => {
 describe('GalleryPage', () => {
   it('shows the grid, and appends the next page without duplicates', async () => {
     const server = mockServer({
-      'GET /content': () =>
-        jsonResponse(200, pageOf([item('a'), item('b')], 1, 2)),
+      'GET /content': () => jsonResponse(200, pageOf([item('a'), item('b')], 1, 2)),
       'GET /category/tree': () => jsonResponse(200, { data: [] }),
     });
     const { user } = renderWithStore(<GalleryPage />, { route: '/gallery' });
@@ -113,7 +127,10 @@ describe('ContentEngagement', () => {
   });
 
   it('asks signed-out people to sign in instead of showing the form', async () => {
-    mockServer({ 'GET /content/c-1/comments': () => jsonResponse(200, { data: [comment('x')], pagination: { page: 1, pageSize: 10, total: 1, totalPages: 1 } }) });
+    mockServer({
+      'GET /content/c-1/comments': () =>
+        jsonResponse(200, { data: [comment('x')], pagination: { page: 1, pageSize: 10, total: 1, totalPages: 1 } }),
+    });
     const { store, user } = renderWithStore(<ContentEngagement content={makeContent()} />);
     expect(await screen.findByText('Comment x')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
@@ -123,10 +140,20 @@ describe('ContentEngagement', () => {
 
   it('adds a new comment at the front', async () => {
     mockServer({
-      'GET /content/c-1/comments': () => jsonResponse(200, { data: [comment('old')], pagination: { page: 1, pageSize: 10, total: 1, totalPages: 1 } }),
-      'POST /content/c-1/comments': () => jsonResponse(201, { data: { ...comment('new'), content: 'Lovely work', author: { id: 'u-1', username: 'ada', fullName: 'Ada', avatar: null } } }),
+      'GET /content/c-1/comments': () =>
+        jsonResponse(200, { data: [comment('old')], pagination: { page: 1, pageSize: 10, total: 1, totalPages: 1 } }),
+      'POST /content/c-1/comments': () =>
+        jsonResponse(201, {
+          data: {
+            ...comment('new'),
+            content: 'Lovely work',
+            author: { id: 'u-1', username: 'ada', fullName: 'Ada', avatar: null },
+          },
+        }),
     });
-    const { user } = renderWithStore(<ContentEngagement content={makeContent()} />, { preloadedState: signedInState(makeUser({ id: 'u-1' })) });
+    const { user } = renderWithStore(<ContentEngagement content={makeContent()} />, {
+      preloadedState: signedInState(makeUser({ id: 'u-1' })),
+    });
     await screen.findByText('Comment old');
     await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Lovely work');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));

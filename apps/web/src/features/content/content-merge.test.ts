@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@atelier/shared';
-import { addComment, addCreatedFirst, applyLike, countRemoved, hasMorePages, mergeCommentPage, mergePage, removeComment } from './content-merge';
+import {
+  addComment,
+  addCreatedFirst,
+  applyLike,
+  countRemoved,
+  hasMorePages,
+  mergeCommentPage,
+  mergePage,
+  removeComment,
+} from './content-merge';
 
 const page = (n: number, ids: string[], totalPages = 3) => ({
   data: ids.map((id) => ({ id })),

@@ -18,7 +18,8 @@ export function mergePage<T extends { id: string }>(current: Paged<T> | undefine
   return { data: [...current.data, ...added], pagination: incoming.pagination };
 }
 
-export const hasMorePages = (pagination: Pagination | undefined) => (pagination ? pagination.page < pagination.totalPages : false);
+export const hasMorePages = (pagination: Pagination | undefined) =>
+  pagination ? pagination.page < pagination.totalPages : false;
 
 /** Spec §4 "Like": like sets isLiked and adds one; unlike clears it and takes one, never below 0. */
 export function applyLike<T extends Pick<Content, 'likeCount' | 'isLiked'>>(item: T, isLiked: boolean): T {
@@ -52,7 +53,9 @@ export function addComment(list: Comment[], comment: Comment): Comment[] {
 export function removeComment(list: Comment[], commentId: string): Comment[] {
   return list
     .filter((c) => c.id !== commentId)
-    .map((c) => (c.replies.some((r) => r.id === commentId) ? { ...c, replies: c.replies.filter((r) => r.id !== commentId) } : c));
+    .map((c) =>
+      c.replies.some((r) => r.id === commentId) ? { ...c, replies: c.replies.filter((r) => r.id !== commentId) } : c,
+    );
 }
 
 /** How many comments (replies included) a removal takes away. */

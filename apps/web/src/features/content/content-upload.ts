@@ -27,11 +27,16 @@ export function guessContentType(file: Pick<File, 'type' | 'name'>): ContentType
 
 /** "harbour-at-dusk_02.png" → "harbour at dusk 02": a starting title the person can change. */
 export function titleFromFileName(name: string): string {
-  const base = name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const base = name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return base.slice(0, 100);
 }
 
-export const isContentType = (value: string): value is ContentType => (CONTENT_TYPES as readonly string[]).includes(value);
+export const isContentType = (value: string): value is ContentType =>
+  (CONTENT_TYPES as readonly string[]).includes(value);
 
 function formOf(file: File, fields: UploadFields): FormData {
   const form = new FormData();
@@ -50,7 +55,12 @@ function formOf(file: File, fields: UploadFields): FormData {
  * POST /content through XMLHttpRequest, because fetch cannot report upload progress. Resolves with
  * the status and JSON body whatever the status; rejects only when the request never completed.
  */
-export function sendUpload(file: File, fields: UploadFields, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadReply> {
+export function sendUpload(
+  file: File,
+  fields: UploadFields,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadReply> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}/content`);

@@ -8,7 +8,8 @@ import { usersApi } from '../users/users-api';
 import { UploadContentButton } from './components/upload-content-dialog';
 
 const ME = makeUser();
-const mine = (overrides: Partial<Content>) => makeContent({ owner: { id: ME.id, username: ME.username, fullName: ME.fullName, avatar: null }, ...overrides });
+const mine = (overrides: Partial<Content>) =>
+  makeContent({ owner: { id: ME.id, username: ME.username, fullName: ME.fullName, avatar: null }, ...overrides });
 
 /** Stands in for XMLHttpRequest: records the request and lets the test drive progress and the reply. */
 class FakeXhr {
@@ -19,7 +20,9 @@ class FakeXhr {
   body: FormData | null = null;
   status = 0;
   responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -88,7 +91,26 @@ describe('Upload dialog', () => {
   });
 
   it('sends the file and fields with the token, shows progress, then opens the new item', async () => {
-    mockServer({ 'GET /category/tree': () => jsonResponse(200, { data: [{ id: '3f1f0000-0000-4000-8000-000000000001', name: 'Seascapes', slug: 'seascapes', description: null, parentId: null, isActive: true, sortOrder: 0, contentCount: 0, createdAt: '', updatedAt: '', children: [] }] }) });
+    mockServer({
+      'GET /category/tree': () =>
+        jsonResponse(200, {
+          data: [
+            {
+              id: '3f1f0000-0000-4000-8000-000000000001',
+              name: 'Seascapes',
+              slug: 'seascapes',
+              description: null,
+              parentId: null,
+              isActive: true,
+              sortOrder: 0,
+              contentCount: 0,
+              createdAt: '',
+              updatedAt: '',
+              children: [],
+            },
+          ],
+        }),
+    });
     const { user } = renderUpload();
     await user.click(open());
     expect(screen.getByRole('dialog', { name: 'Upload your own work' })).toBeInTheDocument();
@@ -143,7 +165,14 @@ describe('Upload dialog', () => {
     await user.click(open());
     await user.upload(screen.getByLabelText(/^File/), png());
     await user.click(submit());
-    act(() => xhr().respond(415, { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', error: 'Unsupported Media Type', message: 'This file does not match the content type photo' }));
+    act(() =>
+      xhr().respond(415, {
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        error: 'Unsupported Media Type',
+        message: 'This file does not match the content type photo',
+      }),
+    );
     expect(await screen.findByText('This file does not match the content type photo')).toBeInTheDocument();
     // The dialog stays open with the choices kept, so the person can fix and retry.
     expect(screen.getByLabelText(/^Title/)).toHaveValue('harbour at dusk');
@@ -158,7 +187,11 @@ describe('Upload dialog', () => {
     const listedOnServer: Content[] = [existing];
     mockServer({
       'GET /category/tree': () => jsonResponse(200, { data: [] }),
-      [`GET /users/${ME.id}/content`]: () => jsonResponse(200, { data: listedOnServer, pagination: { page: 1, pageSize: 12, total: listedOnServer.length, totalPages: 1 } }),
+      [`GET /users/${ME.id}/content`]: () =>
+        jsonResponse(200, {
+          data: listedOnServer,
+          pagination: { page: 1, pageSize: 12, total: listedOnServer.length, totalPages: 1 },
+        }),
     });
     const { user, store } = renderUpload();
     await act(() => store.dispatch(usersApi.endpoints.getUserContent.initiate({ userId: ME.id, page: 1 })));
@@ -172,7 +205,6 @@ describe('Upload dialog', () => {
     await screen.findByText('Opened content new-2');
     expect(listed()?.data.map((c) => c.id)).toEqual(['new-2', 'old-1']);
     expect(listed()?.pagination.total).toBe(2);
-
   });
 
   it('leaves an empty content list to be fetched again rather than inserting into it', async () => {
@@ -180,7 +212,11 @@ describe('Upload dialog', () => {
     let listedOnServer: Content[] = [];
     const server = mockServer({
       'GET /category/tree': () => jsonResponse(200, { data: [] }),
-      [`GET /users/${ME.id}/content`]: () => jsonResponse(200, { data: listedOnServer, pagination: { page: 1, pageSize: 12, total: listedOnServer.length, totalPages: 1 } }),
+      [`GET /users/${ME.id}/content`]: () =>
+        jsonResponse(200, {
+          data: listedOnServer,
+          pagination: { page: 1, pageSize: 12, total: listedOnServer.length, totalPages: 1 },
+        }),
     });
     const { user, store } = renderUpload();
     await act(() => store.dispatch(usersApi.endpoints.getUserContent.initiate({ userId: ME.id, page: 1 })));

@@ -2,7 +2,6 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
 import type { PublicUser } from '@atelier/shared';
 import { makeStore } from '../../app/store';
 import { initialAuthState } from '../auth/auth-slice';
@@ -67,54 +66,7 @@ export function makeContent(overrides: Partial<Content> = {}): Content {
   };
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  headers: Headers;
-  body: unknown;
-}
-
-type Handler = (call: RecordedCall) => Response | Promise<Response>;
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/**
- * Replaces fetch with a tiny router over `"METHOD /path"` keys (paths without /api/v1). Unknown
- * calls answer 404, so a page's optional requests (like /config) simply find nothing.
- */
-export function mockApi(routes: Record<string, Handler>) {
-  const calls: RecordedCall[] = [];
-  // Node's Request refuses relative URLs; the browser resolves them against the page.
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' && input.startsWith('/') ? new URL(input, location.origin) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const path = url.pathname.replace(/^\/api\/v1/, '');
-      const type = input.headers.get('content-type') ?? '';
-      const body = type.includes('application/json')
-        ? await input.json()
-        : type.includes('multipart/form-data')
-          ? await input.formData()
-          : await input.text();
-      const call: RecordedCall = { method: input.method, path, search: url.searchParams, headers: input.headers, body };
-      calls.push(call);
-      const handler = routes[`${input.method} ${path}`];
-      if (!handler) return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'Not found' });
-      return handler(call);
-    }),
-  );
-  return calls;
-}
+export { jsonResponse as json, mockServer, type RecordedCall } from '../../testing/mock-server';
 
 interface RenderOptions {
   path?: string;

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { vi } from 'vitest';
 import type { Application, Job, Pagination, PublicUser } from '@atelier/shared';
 import { makeStore } from '../../app/store';
 import { initialAuthState } from '../auth/auth-slice';
@@ -95,60 +94,7 @@ export function pageOf<T>(
   return { data, pagination: { page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) } };
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-
-type Handler = (call: RecordedCall) => Response | Promise<Response>;
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/**
- * Stands in for the server: routes are "METHOD /path" under /api/v1. Every call is recorded; one
- * without a route answers 404, so an unexpected request shows up instead of hanging.
- */
-export function mockServer(routes: Record<string, Handler>) {
-  const calls: RecordedCall[] = [];
-  // Node's Request refuses relative URLs; the browser resolves them against the page.
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' && input.startsWith('/') ? new URL(input, location.origin) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof NodeRequest ? input : new PageRequest(input, init);
-      const url = new URL(request.url);
-      const path = decodeURIComponent(url.pathname).replace(/^\/api\/v1/, '');
-      const type = request.headers.get('content-type') ?? '';
-      const body = type.includes('application/json')
-        ? await request.json()
-        : type.includes('multipart/form-data')
-          ? await request.formData()
-          : await request.text();
-      const call: RecordedCall = { method: request.method, path, search: url.searchParams, body };
-      calls.push(call);
-      const handler = routes[`${request.method} ${path}`];
-      if (!handler)
-        return json(404, {
-          statusCode: 404,
-          code: 'NOT_FOUND',
-          error: 'Not Found',
-          message: `No mock for ${request.method} ${path}`,
-        });
-      return handler(call);
-    }),
-  );
-  return calls;
-}
+export { jsonResponse as json, mockServer, type RecordedCall } from '../../testing/mock-server';
 
 export function storeFor(user: PublicUser | null) {
   return makeStore({ auth: { ...initialAuthState, user, isAuthenticated: user !== null } });

@@ -39,7 +39,10 @@ async function readWithProgress(res: Response, onProgress: (p: ArchiveProgress) 
  * token, so it is fetched rather than linked; `refreshSession` renews an expired access token (the
  * app's API layer knows how) before the one retry.
  */
-export async function downloadContentArchive(opts: { onProgress: (p: ArchiveProgress) => void; refreshSession: () => Promise<void> }): Promise<string> {
+export async function downloadContentArchive(opts: {
+  onProgress: (p: ArchiveProgress) => void;
+  refreshSession: () => Promise<void>;
+}): Promise<string> {
   let res = await fetchArchive();
   if (res.status === 401) {
     await opts.refreshSession();

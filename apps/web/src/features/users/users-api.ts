@@ -67,12 +67,18 @@ export const usersApi = api.injectEndpoints({
     }),
 
     getUserContent: build.query<Paged<Content>, PageArgs & { userId: string }>({
-      query: ({ userId, ...rest }) => ({ url: `/users/${encodeURIComponent(userId)}/content`, params: pageParams(rest) }),
+      query: ({ userId, ...rest }) => ({
+        url: `/users/${encodeURIComponent(userId)}/content`,
+        params: pageParams(rest),
+      }),
       providesTags: ['Content'],
     }),
 
     getFollowList: build.query<Paged<PublicProfileSummary>, FollowListArgs>({
-      query: ({ userId, direction, ...rest }) => ({ url: `/users/${encodeURIComponent(userId)}/${direction}`, params: pageParams(rest) }),
+      query: ({ userId, direction, ...rest }) => ({
+        url: `/users/${encodeURIComponent(userId)}/${direction}`,
+        params: pageParams(rest),
+      }),
       providesTags: ['Users'],
     }),
 
@@ -93,7 +99,10 @@ export const usersApi = api.injectEndpoints({
     }),
 
     follow: build.mutation<FollowResult, { userId: string; isFollowing: boolean }>({
-      query: ({ userId, isFollowing }) => ({ url: `/users/follow/${encodeURIComponent(userId)}`, method: isFollowing ? 'POST' : 'DELETE' }),
+      query: ({ userId, isFollowing }) => ({
+        url: `/users/follow/${encodeURIComponent(userId)}`,
+        method: isFollowing ? 'POST' : 'DELETE',
+      }),
       transformResponse: (reply: { data: FollowResult }) => reply.data,
       invalidatesTags: ['Users'],
     }),

@@ -3,7 +3,15 @@ import { Button } from '../../../components/ui';
 import { formatNumber } from '../../dashboards/charts/chart-format';
 
 /** Previous / Next under an admin table, with where you are and how many rows there are in all. */
-export function AdminPager({ pagination, noun, onPage }: { pagination: Pagination; noun: string; onPage: (page: number) => void }) {
+export function AdminPager({
+  pagination,
+  noun,
+  onPage,
+}: {
+  pagination: Pagination;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
   const { page, totalPages, total } = pagination;
   return (
     <div className="admin-toolbar">

@@ -51,7 +51,16 @@ describe('header auth controls', () => {
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Dashboard', 'Profile', 'Collections', 'Referrals', 'Settings', 'Credits', 'Billing', 'Sign out']);
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Dashboard',
+      'Profile',
+      'Collections',
+      'Referrals',
+      'Settings',
+      'Credits',
+      'Billing',
+      'Sign out',
+    ]);
     expect(items[0]).toHaveFocus();
 
     await user.keyboard('{ArrowDown}');

@@ -121,7 +121,12 @@ function UserMenu({ user }: { user: PublicUser }) {
               Admin
             </Link>
           )}
-          <Link role="menuitem" className="user-menu__item" to={`/u/${encodeURIComponent(user.username)}`} onClick={() => close(false)}>
+          <Link
+            role="menuitem"
+            className="user-menu__item"
+            to={`/u/${encodeURIComponent(user.username)}`}
+            onClick={() => close(false)}
+          >
             Profile
           </Link>
           <Link role="menuitem" className="user-menu__item" to="/collection" onClick={() => close(false)}>

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { vi } from 'vitest';
 import type { PublicUser, SessionInfo } from '@atelier/shared';
 import { makeStore, type RootState } from '../../../app/store';
 import { initialAuthState } from '../auth-slice';
@@ -67,62 +66,4 @@ export function renderWithStore(ui: ReactElement, { preloadedState, route = '/' 
   return { store, user, ...view };
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-  authorization: string | null;
-}
-
-type Handler = (call: RecordedCall) => Response | Promise<Response>;
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-export function errorResponse(status: number, message?: string): Response {
-  const error = status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Bad Request';
-  return jsonResponse(status, {
-    statusCode: status,
-    code: error.toUpperCase().replace(' ', '_'),
-    error,
-    ...(message ? { message } : {}),
-  });
-}
-
-/**
- * Stands in for the server: routes are "METHOD /path" under /api/v1. Every call is recorded; a call
- * with no route answers 404 so an unexpected request shows up as a failure, not a hang.
- */
-export function mockServer(routes: Record<string, Handler>) {
-  const calls: RecordedCall[] = [];
-  // Node's Request refuses relative URLs; the browser resolves them against the page.
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' && input.startsWith('/') ? new URL(input, location.origin) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof NodeRequest ? input : new PageRequest(input, init);
-    const url = new URL(request.url);
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    const text = await request.text();
-    const call: RecordedCall = {
-      method: request.method,
-      path,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
-      authorization: request.headers.get('authorization'),
-    };
-    calls.push(call);
-    const handler = routes[`${request.method} ${path}`];
-    if (!handler) return errorResponse(404, `No mock for ${request.method} ${path}`);
-    return handler(call);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    calls,
-    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
-  };
-}
+export { errorResponse, jsonResponse, mockServer, type RecordedCall } from '../../../testing/mock-server';

@@ -15,6 +15,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (user.role !== 'admin') return <EmptyState title="Administrators only" description="This screen is for site administrators." />;
+  if (user.role !== 'admin')
+    return <EmptyState title="Administrators only" description="This screen is for site administrators." />;
   return <>{children}</>;
 }

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import {
+  jsonResponse,
+  makeUser,
+  mockServer,
+  renderWithStore,
+  signedInState,
+} from '../../auth/testing/render-with-store';
 import { BuyCredits } from './buy-credits';
 import { CheckoutPage } from '../pages/checkout-page';
 
@@ -10,10 +16,36 @@ afterEach(() => {
 });
 
 const products = [
-  { id: 'p1', name: 'Starter pack', credits: 100, bonusCredits: 0, price: 500, currency: 'usd', isActive: true, sortOrder: 1, stripePriceId: null },
-  { id: 'p2', name: 'Creator pack', credits: 500, bonusCredits: 50, price: 2000, currency: 'usd', isActive: true, sortOrder: 2, stripePriceId: null },
+  {
+    id: 'p1',
+    name: 'Starter pack',
+    credits: 100,
+    bonusCredits: 0,
+    price: 500,
+    currency: 'usd',
+    isActive: true,
+    sortOrder: 1,
+    stripePriceId: null,
+  },
+  {
+    id: 'p2',
+    name: 'Creator pack',
+    credits: 500,
+    bonusCredits: 50,
+    price: 2000,
+    currency: 'usd',
+    isActive: true,
+    sortOrder: 2,
+    stripePriceId: null,
+  },
 ];
-const pricing = { pricePerCredit: 5, currency: 'usd', minCredits: 50, maxCredits: 100000, tiers: [{ minCredits: 1000, discountPercent: 5 }] };
+const pricing = {
+  pricePerCredit: 5,
+  currency: 'usd',
+  minCredits: 50,
+  maxCredits: 100000,
+  tiers: [{ minCredits: 1000, discountPercent: 5 }],
+};
 
 function session(status: string, balance: number, creditsGranted: number) {
   return {
@@ -62,7 +94,15 @@ describe('BuyCredits', () => {
         const subtotal = credits * 5;
         const discount = credits >= 1000 ? Math.floor((subtotal * 5 + 50) / 100) : 0;
         return jsonResponse(200, {
-          data: { credits, unitPrice: 5, subtotal, discountPercent: credits >= 1000 ? 5 : 0, discount, total: subtotal - discount, currency: 'usd' },
+          data: {
+            credits,
+            unitPrice: 5,
+            subtotal,
+            discountPercent: credits >= 1000 ? 5 : 0,
+            discount,
+            total: subtotal - discount,
+            currency: 'usd',
+          },
         });
       },
     });
@@ -86,18 +126,24 @@ describe('BuyCredits', () => {
   it('buys a pack through the embedded checkout with 3-D Secure and shows the new balance', async () => {
     let isPaid = false;
     const { user, server, store } = renderBuy({
-      'POST /credits/embedded-checkout': () => jsonResponse(200, { data: { sessionId: 'cs_local_1', clientSecret: 'cs_local_1_secret_x' } }),
+      'POST /credits/embedded-checkout': () =>
+        jsonResponse(200, { data: { sessionId: 'cs_local_1', clientSecret: 'cs_local_1_secret_x' } }),
       'POST /payments/local/sessions/cs_local_1/pay': () =>
         jsonResponse(200, { data: { status: 'requires_action', requiresAction: true, sessionId: 'cs_local_1' } }),
       'POST /payments/local/sessions/cs_local_1/confirm-3ds': () => {
         isPaid = true;
         return jsonResponse(200, { data: { status: 'paid', requiresAction: false, sessionId: 'cs_local_1' } });
       },
-      'GET /credits/session/cs_local_1': () => jsonResponse(200, isPaid ? session('complete', 560, 550) : session('open', 10, 0)),
+      'GET /credits/session/cs_local_1': () =>
+        jsonResponse(200, isPaid ? session('complete', 560, 550) : session('open', 10, 0)),
     });
     await user.click(await screen.findByRole('button', { name: 'Buy Creator pack' }));
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
-    expect(within(dialog).getByText(/4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0025 0000 3155 asks for 3-D Secure/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        /4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0025 0000 3155 asks for 3-D Secure/,
+      ),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Card number/), '4000 0025 0000 3155');
     await user.type(within(dialog).getByLabelText(/Expiry/), '12/34');
     await user.type(within(dialog).getByLabelText(/CVC/), '123');
@@ -119,8 +165,10 @@ describe('BuyCredits', () => {
 
   it('shows a decline in the dialog and grants nothing', async () => {
     const { user } = renderBuy({
-      'POST /credits/embedded-checkout': () => jsonResponse(200, { data: { sessionId: 'cs_local_1', clientSecret: 's' } }),
-      'POST /payments/local/sessions/cs_local_1/pay': () => jsonResponse(402, { statusCode: 402, message: 'Your card was declined.' }),
+      'POST /credits/embedded-checkout': () =>
+        jsonResponse(200, { data: { sessionId: 'cs_local_1', clientSecret: 's' } }),
+      'POST /payments/local/sessions/cs_local_1/pay': () =>
+        jsonResponse(402, { statusCode: 402, message: 'Your card was declined.' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Buy Starter pack' }));
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });

@@ -5,7 +5,12 @@ import { Badge, Button, Card, Field, Input, Spinner } from '../../../components/
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui/ui-slice';
-import { useCalculatePriceMutation, useCreateCreditCheckoutMutation, useGetCreditPricingQuery, useGetCreditProductsQuery } from '../billing-api';
+import {
+  useCalculatePriceMutation,
+  useCreateCreditCheckoutMutation,
+  useGetCreditPricingQuery,
+  useGetCreditProductsQuery,
+} from '../billing-api';
 import { CheckoutDialog } from './checkout-dialog';
 import type { CheckoutTarget } from './local-checkout-dialog';
 
@@ -55,21 +60,37 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
     };
   }, [credits, isAmountValid, calculate]);
 
-  const buy = async (body: { productId: string } | { credits: number }, description: string, price: number, currency: string) => {
+  const buy = async (
+    body: { productId: string } | { credits: number },
+    description: string,
+    price: number,
+    currency: string,
+  ) => {
     if (!isSignedIn) {
       dispatch(uiActions.authModalOpened('login'));
       return;
     }
     try {
       const session = await createCheckout(body).unwrap();
-      setTarget({ sessionId: session.sessionId, clientSecret: session.clientSecret, description, amount: price, currency });
+      setTarget({
+        sessionId: session.sessionId,
+        clientSecret: session.clientSecret,
+        description,
+        amount: price,
+        currency,
+      });
     } catch (err) {
       toast.error(errorMessage(err, MSG.credits.createCheckoutToast));
     }
   };
 
   const buyPack = (p: CreditProduct) =>
-    void buy({ productId: p.id }, `${p.name}: ${p.credits}${p.bonusCredits ? ` + ${p.bonusCredits} bonus` : ''} credits`, p.price, p.currency);
+    void buy(
+      { productId: p.id },
+      `${p.name}: ${p.credits}${p.bonusCredits ? ` + ${p.bonusCredits} bonus` : ''} credits`,
+      p.price,
+      p.currency,
+    );
 
   return (
     <section className="billing-buy" aria-labelledby="buy-credits-title">
@@ -104,10 +125,21 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
         <h3>Custom amount</h3>
         <Field
           label="Credits"
-          hint={pricing.data ? `Between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')} credits; larger amounts get a volume discount.` : undefined}
+          hint={
+            pricing.data
+              ? `Between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')} credits; larger amounts get a volume discount.`
+              : undefined
+          }
           error={amount !== '' && !isAmountValid ? `Choose a whole number between ${min} and ${max}` : undefined}
         >
-          <Input type="number" inputMode="numeric" min={min} max={max} value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </Field>
         <div aria-live="polite" className="billing-quote">
           {isQuoting && !quote ? (
@@ -128,7 +160,9 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
           ) : null}
         </div>
         <Button
-          onClick={() => quote && void buy({ credits: quote.credits }, `${quote.credits} credits`, quote.total, quote.currency)}
+          onClick={() =>
+            quote && void buy({ credits: quote.credits }, `${quote.credits} credits`, quote.total, quote.currency)
+          }
           disabled={!quote || checkoutState.isLoading}
         >
           Buy {quote ? `${quote.credits.toLocaleString('en-US')} credits` : 'custom amount'}

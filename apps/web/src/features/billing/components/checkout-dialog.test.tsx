@@ -21,7 +21,13 @@ vi.mock('@stripe/react-stripe-js', () => ({
 const config = (extra: object) => ({
   data: { googleClientId: null, facebookAppId: null, signupCredits: 50, generationProvider: 'local', ...extra },
 });
-const target = { sessionId: 'cs_test_1', clientSecret: 'cs_test_1_secret_x', description: 'Creator pack: 500 + 50 bonus credits', amount: 2000, currency: 'usd' };
+const target = {
+  sessionId: 'cs_test_1',
+  clientSecret: 'cs_test_1_secret_x',
+  description: 'Creator pack: 500 + 50 bonus credits',
+  amount: 2000,
+  currency: 'usd',
+};
 
 beforeEach(() => {
   stripeMocks.loadStripe.mockClear();
@@ -33,7 +39,10 @@ afterEach(() => {
 
 describe('CheckoutDialog', () => {
   it('shows Stripe’s embedded checkout when the server says the provider is Stripe', async () => {
-    mockServer({ 'GET /config': () => jsonResponse(200, config({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_123' })) });
+    mockServer({
+      'GET /config': () =>
+        jsonResponse(200, config({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_123' })),
+    });
     renderWithStore(<CheckoutDialog target={target} onClose={() => undefined} />);
     // The Stripe dialog is its own chunk: it appears once the config and the chunk have loaded.
     const embedded = await screen.findByText('Stripe embedded checkout', undefined, { timeout: 5000 });
@@ -46,7 +55,9 @@ describe('CheckoutDialog', () => {
   });
 
   it('keeps the local card form, without loading Stripe, when the provider is local', async () => {
-    mockServer({ 'GET /config': () => jsonResponse(200, config({ paymentProvider: 'local', stripePublishableKey: null })) });
+    mockServer({
+      'GET /config': () => jsonResponse(200, config({ paymentProvider: 'local', stripePublishableKey: null })),
+    });
     renderWithStore(<CheckoutDialog target={target} onClose={() => undefined} />);
     expect(await screen.findByLabelText(/Card number/)).toBeInTheDocument();
     expect(screen.queryByText('Stripe embedded checkout')).not.toBeInTheDocument();

@@ -39,7 +39,11 @@ export function CheckoutDialog({ target, onClose }: { target: CheckoutTarget | n
   );
   return (
     <Suspense fallback={loading}>
-      <StripeCheckoutDialog target={{ ...target, clientSecret }} publishableKey={payment.publishableKey} onClose={onClose} />
+      <StripeCheckoutDialog
+        target={{ ...target, clientSecret }}
+        publishableKey={payment.publishableKey}
+        onClose={onClose}
+      />
     </Suspense>
   );
 }

@@ -70,10 +70,19 @@ export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarge
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={needsAuth ? '3-D Secure authentication' : 'Checkout'} description={`${target.description} — ${price}`} size="md">
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={needsAuth ? '3-D Secure authentication' : 'Checkout'}
+      description={`${target.description} — ${price}`}
+      size="md"
+    >
       {needsAuth ? (
         <div className="stack">
-          <p>Your bank asks you to confirm this payment of {price}. This test step lets you approve or fail the authentication.</p>
+          <p>
+            Your bank asks you to confirm this payment of {price}. This test step lets you approve or fail the
+            authentication.
+          </p>
           <div className="cluster">
             <Button onClick={() => void authenticate(true)} isLoading={confirmState.isLoading}>
               Approve payment
@@ -86,14 +95,31 @@ export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarge
       ) : (
         <form className="stack billing-card-form" onSubmit={(e) => void submit(e)} noValidate>
           <Field label="Card number" isRequired>
-            <Input value={cardNumber} onChange={(e) => setCardNumber(e.target.value)} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" />
+            <Input
+              value={cardNumber}
+              onChange={(e) => setCardNumber(e.target.value)}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="4242 4242 4242 4242"
+            />
           </Field>
           <div className="billing-card-row">
             <Field label="Expiry (MM/YY)" isRequired>
-              <Input value={expiry} onChange={(e) => setExpiry(e.target.value)} autoComplete="cc-exp" placeholder="12/30" />
+              <Input
+                value={expiry}
+                onChange={(e) => setExpiry(e.target.value)}
+                autoComplete="cc-exp"
+                placeholder="12/30"
+              />
             </Field>
             <Field label="CVC" isRequired>
-              <Input value={cvc} onChange={(e) => setCvc(e.target.value)} inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
+              <Input
+                value={cvc}
+                onChange={(e) => setCvc(e.target.value)}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+              />
             </Field>
           </div>
           <Field label="Name on card" isRequired>

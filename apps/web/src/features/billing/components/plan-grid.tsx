@@ -81,7 +81,10 @@ export function PlanGrid() {
             const price = frequency === 'yearly' ? plan.priceYearly : plan.priceMonthly;
             return (
               <li key={plan.id}>
-                <Card className={`billing-plan${plan.isPopular ? ' billing-plan--popular' : ''}`} aria-label={`${plan.name} plan`}>
+                <Card
+                  className={`billing-plan${plan.isPopular ? ' billing-plan--popular' : ''}`}
+                  aria-label={`${plan.name} plan`}
+                >
                   <div className="cluster">
                     <h3>{plan.name}</h3>
                     {plan.isPopular && <Badge tone="accent">Popular</Badge>}
@@ -91,8 +94,10 @@ export function PlanGrid() {
                     <strong>{formatMoney(price, plan.currency)}</strong> / {frequency === 'yearly' ? 'year' : 'month'}
                   </p>
                   <p className="billing-hint">
-                    {(frequency === 'yearly' ? plan.creditsPerPeriod * 12 : plan.creditsPerPeriod).toLocaleString('en-US')} credits per{' '}
-                    {frequency === 'yearly' ? 'year' : 'month'}
+                    {(frequency === 'yearly' ? plan.creditsPerPeriod * 12 : plan.creditsPerPeriod).toLocaleString(
+                      'en-US',
+                    )}{' '}
+                    credits per {frequency === 'yearly' ? 'year' : 'month'}
                   </p>
                   {plan.description && <p>{plan.description}</p>}
                   <ul className="fact-list">

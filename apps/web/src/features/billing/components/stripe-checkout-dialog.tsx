@@ -29,7 +29,13 @@ export default function StripeCheckoutDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog isOpen onClose={onClose} title="Checkout" description={`${target.description} — ${formatMoney(target.amount, target.currency)}`} size="lg">
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title="Checkout"
+      description={`${target.description} — ${formatMoney(target.amount, target.currency)}`}
+      size="lg"
+    >
       <div className="billing-stripe-checkout" data-testid="stripe-embedded-checkout">
         <EmbeddedCheckoutProvider stripe={stripeFor(publishableKey)} options={{ clientSecret: target.clientSecret }}>
           <EmbeddedCheckout />

@@ -112,9 +112,15 @@ function Products() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col" className="billing-number">Credits</th>
-                <th scope="col" className="billing-number">Bonus</th>
-                <th scope="col" className="billing-number">Price</th>
+                <th scope="col" className="billing-number">
+                  Credits
+                </th>
+                <th scope="col" className="billing-number">
+                  Bonus
+                </th>
+                <th scope="col" className="billing-number">
+                  Price
+                </th>
                 <th scope="col">State</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -236,7 +242,10 @@ function PricingEditor() {
     e.preventDefault();
     setProblem(null);
     const tiers: PricingTier[] = [];
-    for (const line of form.tiers.split('\n').map((l) => l.trim()).filter(Boolean)) {
+    for (const line of form.tiers
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)) {
       const m = /^(\d+)\s*:\s*(\d+)$/.exec(line);
       if (!m) {
         setProblem(`"${line}" is not "minimum credits: discount percent"`);
@@ -263,19 +272,35 @@ function PricingEditor() {
       <form className="stack" onSubmit={(e) => void submit(e)}>
         <div className="billing-admin-form">
           <Field label="Price per credit (cents)">
-            <Input type="number" value={form.pricePerCredit} onChange={(e) => setForm({ ...form, pricePerCredit: e.target.value })} />
+            <Input
+              type="number"
+              value={form.pricePerCredit}
+              onChange={(e) => setForm({ ...form, pricePerCredit: e.target.value })}
+            />
           </Field>
           <Field label="Currency">
             <Input value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })} />
           </Field>
           <Field label="Minimum credits">
-            <Input type="number" value={form.minCredits} onChange={(e) => setForm({ ...form, minCredits: e.target.value })} />
+            <Input
+              type="number"
+              value={form.minCredits}
+              onChange={(e) => setForm({ ...form, minCredits: e.target.value })}
+            />
           </Field>
           <Field label="Maximum credits">
-            <Input type="number" value={form.maxCredits} onChange={(e) => setForm({ ...form, maxCredits: e.target.value })} />
+            <Input
+              type="number"
+              value={form.maxCredits}
+              onChange={(e) => setForm({ ...form, maxCredits: e.target.value })}
+            />
           </Field>
         </div>
-        <Field label="Volume discounts" hint="One per line: minimum credits: discount percent (e.g. 1000: 5)" error={problem ?? undefined}>
+        <Field
+          label="Volume discounts"
+          hint="One per line: minimum credits: discount percent (e.g. 1000: 5)"
+          error={problem ?? undefined}
+        >
           <TextArea value={form.tiers} onChange={(e) => setForm({ ...form, tiers: e.target.value })} />
         </Field>
         <Button type="submit" isLoading={state.isLoading}>

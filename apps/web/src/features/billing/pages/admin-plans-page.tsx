@@ -120,9 +120,15 @@ function PlansAdmin() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col" className="billing-number">Monthly</th>
-                <th scope="col" className="billing-number">Yearly</th>
-                <th scope="col" className="billing-number">Credits / period</th>
+                <th scope="col" className="billing-number">
+                  Monthly
+                </th>
+                <th scope="col" className="billing-number">
+                  Yearly
+                </th>
+                <th scope="col" className="billing-number">
+                  Credits / period
+                </th>
                 <th scope="col">State</th>
                 <th scope="col">Provider product</th>
                 <th scope="col">Actions</th>
@@ -173,7 +179,9 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const reply = plan ? await update({ id: plan.id, body: toBody(form) }).unwrap() : await create(toBody(form)).unwrap();
+      const reply = plan
+        ? await update({ id: plan.id, body: toBody(form) }).unwrap()
+        : await create(toBody(form)).unwrap();
       toast.success(reply.message ?? (plan ? MSG.plans.updated : MSG.plans.created));
       onClose();
     } catch (err) {
@@ -204,7 +212,11 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
             <Input value={form.currency} onChange={(e) => set('currency', e.target.value)} />
           </Field>
           <Field label="Credits per month" isRequired>
-            <Input type="number" value={form.creditsPerPeriod} onChange={(e) => set('creditsPerPeriod', e.target.value)} />
+            <Input
+              type="number"
+              value={form.creditsPerPeriod}
+              onChange={(e) => set('creditsPerPeriod', e.target.value)}
+            />
           </Field>
           <Field label="Sort order">
             <Input type="number" value={form.sortOrder} onChange={(e) => set('sortOrder', e.target.value)} />
@@ -233,7 +245,11 @@ function ProviderIdsDialog({ plan, onClose }: { plan: Plan; onClose: () => void 
     try {
       const reply = await save({
         id: plan.id,
-        body: { stripeProductId: orNull(ids.stripeProductId), stripePriceIdMonthly: orNull(ids.stripePriceIdMonthly), stripePriceIdYearly: orNull(ids.stripePriceIdYearly) },
+        body: {
+          stripeProductId: orNull(ids.stripeProductId),
+          stripePriceIdMonthly: orNull(ids.stripePriceIdMonthly),
+          stripePriceIdYearly: orNull(ids.stripePriceIdYearly),
+        },
       }).unwrap();
       toast.success(reply.message ?? MSG.plans.stripeUpdated);
       onClose();
@@ -248,10 +264,16 @@ function ProviderIdsDialog({ plan, onClose }: { plan: Plan; onClose: () => void 
           <Input value={ids.stripeProductId} onChange={(e) => setIds({ ...ids, stripeProductId: e.target.value })} />
         </Field>
         <Field label="Monthly price id">
-          <Input value={ids.stripePriceIdMonthly} onChange={(e) => setIds({ ...ids, stripePriceIdMonthly: e.target.value })} />
+          <Input
+            value={ids.stripePriceIdMonthly}
+            onChange={(e) => setIds({ ...ids, stripePriceIdMonthly: e.target.value })}
+          />
         </Field>
         <Field label="Yearly price id">
-          <Input value={ids.stripePriceIdYearly} onChange={(e) => setIds({ ...ids, stripePriceIdYearly: e.target.value })} />
+          <Input
+            value={ids.stripePriceIdYearly}
+            onChange={(e) => setIds({ ...ids, stripePriceIdYearly: e.target.value })}
+          />
         </Field>
         <Button type="submit" isLoading={state.isLoading}>
           Save ids
@@ -262,7 +284,9 @@ function ProviderIdsDialog({ plan, onClose }: { plan: Plan; onClose: () => void 
 }
 
 function BulkDialog({ onClose }: { onClose: () => void }) {
-  const [text, setText] = useState('[\n  {"name": "Team", "priceMonthly": 9900, "priceYearly": 99000, "creditsPerPeriod": 8000}\n]');
+  const [text, setText] = useState(
+    '[\n  {"name": "Team", "priceMonthly": 9900, "priceYearly": 99000, "creditsPerPeriod": 8000}\n]',
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [createBulk, state] = useCreatePlansBulkMutation();
   const submit = async (e: FormEvent) => {
@@ -291,7 +315,13 @@ function BulkDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <Dialog isOpen onClose={onClose} title="Bulk create plans" description="A JSON list of plans; all are created or none." size="lg">
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title="Bulk create plans"
+      description="A JSON list of plans; all are created or none."
+      size="lg"
+    >
       <form className="stack" onSubmit={(e) => void submit(e)}>
         <Field label="Plans (JSON)" error={problem ?? undefined}>
           <TextArea className="billing-json" value={text} onChange={(e) => setText(e.target.value)} />

@@ -17,7 +17,12 @@ import {
   useGetMyCheckoutsQuery,
   useReactivateSubscriptionMutation,
 } from '../billing-api';
-import { CHECKOUT_STATUS_LABELS, CHECKOUT_STATUS_TONES, SUBSCRIPTION_STATUS_LABELS, formatDay } from '../billing-format';
+import {
+  CHECKOUT_STATUS_LABELS,
+  CHECKOUT_STATUS_TONES,
+  SUBSCRIPTION_STATUS_LABELS,
+  formatDay,
+} from '../billing-format';
 import { usePaymentConfig } from '../payment-config';
 import '../billing.css';
 
@@ -109,8 +114,8 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
       </div>
       <p>
         Billed {sub.billingFrequency}
-        {sub.plan && price !== null ? ` — ${formatMoney(price, sub.plan.currency)}` : ''}. Current period {formatDay(sub.currentPeriodStart)} –{' '}
-        {formatDay(sub.currentPeriodEnd)}.
+        {sub.plan && price !== null ? ` — ${formatMoney(price, sub.plan.currency)}` : ''}. Current period{' '}
+        {formatDay(sub.currentPeriodStart)} – {formatDay(sub.currentPeriodEnd)}.
       </p>
       <p>
         {sub.cancelAtPeriodEnd ? (
@@ -119,12 +124,16 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
           <>Next renewal on {formatDay(sub.currentPeriodEnd)}.</>
         )}
       </p>
-      {sub.status === 'past_due' && <p className="billing-error">Your last renewal payment failed; we will try your card again.</p>}
+      {sub.status === 'past_due' && (
+        <p className="billing-error">Your last renewal payment failed; we will try your card again.</p>
+      )}
       <div className="cluster">
         {sub.cancelAtPeriodEnd ? (
           <Button
             isLoading={reactivateState.isLoading}
-            onClick={() => void run(() => reactivate().unwrap(), MSG.subscription.reactivated, MSG.subscription.reactivateFailed)}
+            onClick={() =>
+              void run(() => reactivate().unwrap(), MSG.subscription.reactivated, MSG.subscription.reactivateFailed)
+            }
           >
             Reactivate
           </Button>
@@ -142,7 +151,11 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
           isLoading={frequencyState.isLoading}
           onClick={() => {
             const next = sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly';
-            void run(() => changeFrequency(next).unwrap(), MSG.subscription.frequencyChanged, MSG.subscription.changeFrequencyFailed);
+            void run(
+              () => changeFrequency(next).unwrap(),
+              MSG.subscription.frequencyChanged,
+              MSG.subscription.changeFrequencyFailed,
+            );
           }}
         >
           Switch to {sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly'} billing
@@ -158,7 +171,12 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
           className="cluster"
           onSubmit={(e) => {
             e.preventDefault();
-            if (planId) void run(() => changePlan(planId).unwrap(), MSG.subscription.planChanged, MSG.subscription.changePlanFailed);
+            if (planId)
+              void run(
+                () => changePlan(planId).unwrap(),
+                MSG.subscription.planChanged,
+                MSG.subscription.changePlanFailed,
+              );
           }}
         >
           <Field label="Change plan">
@@ -187,7 +205,9 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
 
 async function downloadHistoryCsv(): Promise<void> {
   const token = tokenStore.access();
-  const res = await fetch('/api/v1/credits/history.csv', { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch('/api/v1/credits/history.csv', {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (!res.ok) throw new Error(MSG.credits.fetchHistoryFailed);
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');

@@ -20,7 +20,9 @@ export function CheckoutPage() {
   const [search] = useSearchParams();
   const dispatch = useAppDispatch();
   const isSignedIn = useAppSelector((s) => s.auth.isAuthenticated && s.auth.user !== null);
-  const { data, error, isLoading, isFetching, refetch } = useGetCheckoutSessionQuery(sessionId, { skip: !isSignedIn || !sessionId });
+  const { data, error, isLoading, isFetching, refetch } = useGetCheckoutSessionQuery(sessionId, {
+    skip: !isSignedIn || !sessionId,
+  });
   const [target, setTarget] = useState<CheckoutTarget | null>(null);
   const announced = useRef(false);
 
@@ -36,7 +38,12 @@ export function CheckoutPage() {
   const canPay = payment.provider === 'local' && data && (data.status === 'open' || data.status === 'declined');
   useEffect(() => {
     if (canPay && search.get('pay') === '1' && !target && data) {
-      setTarget({ sessionId, description: data.checkout.description, amount: data.checkout.amount, currency: data.checkout.currency });
+      setTarget({
+        sessionId,
+        description: data.checkout.description,
+        amount: data.checkout.amount,
+        currency: data.checkout.currency,
+      });
     }
     // Depends on canPay only: opened once on arrival from a checkout URL, closing must not reopen it.
   }, [canPay]);
@@ -81,8 +88,12 @@ export function CheckoutPage() {
           <p>
             {data.checkout.description} — {formatMoney(data.checkout.amount, data.checkout.currency)}
           </p>
-          {data.status === 'complete' && <p>{data.creditsGranted.toLocaleString('en-US')} credits were added to your balance.</p>}
-          {data.status === 'declined' && data.checkout.declineMessage && <p className="billing-error">{data.checkout.declineMessage}</p>}
+          {data.status === 'complete' && (
+            <p>{data.creditsGranted.toLocaleString('en-US')} credits were added to your balance.</p>
+          )}
+          {data.status === 'declined' && data.checkout.declineMessage && (
+            <p className="billing-error">{data.checkout.declineMessage}</p>
+          )}
           <p className="billing-balance">
             Your balance: <strong>{data.balance.toLocaleString('en-US')} credits</strong>
           </p>
@@ -90,7 +101,12 @@ export function CheckoutPage() {
             {canPay && (
               <Button
                 onClick={() =>
-                  setTarget({ sessionId, description: data.checkout.description, amount: data.checkout.amount, currency: data.checkout.currency })
+                  setTarget({
+                    sessionId,
+                    description: data.checkout.description,
+                    amount: data.checkout.amount,
+                    currency: data.checkout.currency,
+                  })
                 }
               >
                 {data.status === 'declined' ? 'Try another card' : 'Pay now'}

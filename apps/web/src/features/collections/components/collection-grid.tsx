@@ -11,19 +11,28 @@ export function CollectionCard({ collection, actions }: { collection: Collection
         {collection.coverUrl ? (
           <img className="collection-card__cover" src={collection.coverUrl} alt="" loading="lazy" />
         ) : (
-          <span className="collection-card__cover" aria-hidden="true"><BookmarkIcon size={28} /></span>
+          <span className="collection-card__cover" aria-hidden="true">
+            <BookmarkIcon size={28} />
+          </span>
         )}
         <span className="content-tile__title">{collection.name}</span>
       </Link>
       <span className="small muted">
-        {collection.itemCount} {collection.itemCount === 1 ? 'item' : 'items'} {collection.isPublic ? <Badge>Public</Badge> : <Badge>Private</Badge>}
+        {collection.itemCount} {collection.itemCount === 1 ? 'item' : 'items'}{' '}
+        {collection.isPublic ? <Badge>Public</Badge> : <Badge>Private</Badge>}
       </span>
       {actions && <div className="collection-card__actions">{actions}</div>}
     </article>
   );
 }
 
-export function CollectionGrid({ collections, actionsFor }: { collections: Collection[]; actionsFor?: (c: Collection) => ReactNode }) {
+export function CollectionGrid({
+  collections,
+  actionsFor,
+}: {
+  collections: Collection[];
+  actionsFor?: (c: Collection) => ReactNode;
+}) {
   return (
     <div className="content-grid">
       {collections.map((c) => (

@@ -34,7 +34,9 @@ describe('Save to collection', () => {
     const server = mockServer({
       'GET /collection': () =>
         jsonResponse(200, {
-          data: [...extra, make('c1', 'Harbours', holding.has('c1')), make('c2', 'Dawn', holding.has('c2'))].map((c) => ({ ...c, containsItem: holding.has(c.id) })),
+          data: [...extra, make('c1', 'Harbours', holding.has('c1')), make('c2', 'Dawn', holding.has('c2'))].map(
+            (c) => ({ ...c, containsItem: holding.has(c.id) }),
+          ),
           pagination: { page: 1, pageSize: 50, total: 2 + extra.length, totalPages: 1 },
         }),
       'POST /collection/c2/items': () => {
@@ -59,7 +61,9 @@ describe('Save to collection', () => {
 
     await user.click(screen.getByRole('menuitemcheckbox', { name: /Dawn/ }));
     expect(await screen.findByText('Saved to Dawn')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('menuitemcheckbox', { name: /Dawn/ })).toHaveAttribute('aria-checked', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('menuitemcheckbox', { name: /Dawn/ })).toHaveAttribute('aria-checked', 'true'),
+    );
     expect(server.callsTo('POST', '/collection/c2/items')[0]?.body).toEqual({ itemId: ITEM, itemType: 'content' });
 
     await user.click(screen.getByRole('button', { name: 'New collection…' }));

@@ -44,7 +44,14 @@ export function SaveToCollectionMenu({ contentId }: { contentId: string }) {
 
   return (
     <div className="save-menu" ref={root}>
-      <Button variant="secondary" size="sm" iconStart={<BookmarkIcon size={16} />} aria-expanded={isOpen} aria-controls={menuId} onClick={open}>
+      <Button
+        variant="secondary"
+        size="sm"
+        iconStart={<BookmarkIcon size={16} />}
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        onClick={open}
+      >
         Save to collection
       </Button>
       {isOpen && <SaveMenuList id={menuId} contentId={contentId} />}
@@ -90,7 +97,12 @@ function SaveMenuList({ id, contentId }: { id: string; contentId: string }) {
       {error && <li role="alert">{errorMessage(error, COLLECTION_TEXT.fetchFailed)}</li>}
       {data?.data.map((c) => (
         <li key={c.id}>
-          <button type="button" role="menuitemcheckbox" aria-checked={Boolean(c.containsItem)} onClick={() => toggle(c.id, Boolean(c.containsItem), c.name)}>
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            aria-checked={Boolean(c.containsItem)}
+            onClick={() => toggle(c.id, Boolean(c.containsItem), c.name)}
+          >
             <span>{c.name}</span>
             {c.containsItem && <CheckIcon size={16} aria-label="Saved here" />}
           </button>
@@ -99,11 +111,21 @@ function SaveMenuList({ id, contentId }: { id: string; contentId: string }) {
       <li>
         {isNaming ? (
           <form className="inline-form" onSubmit={submit}>
-            <Input aria-label="New collection name" value={name} maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
-            <Button type="submit" size="sm" isLoading={isCreating}>Create</Button>
+            <Input
+              aria-label="New collection name"
+              value={name}
+              maxLength={100}
+              autoFocus
+              onChange={(e) => setName(e.target.value)}
+            />
+            <Button type="submit" size="sm" isLoading={isCreating}>
+              Create
+            </Button>
           </form>
         ) : (
-          <button type="button" onClick={() => setIsNaming(true)}>New collection…</button>
+          <button type="button" onClick={() => setIsNaming(true)}>
+            New collection…
+          </button>
         )}
       </li>
     </ul>

@@ -3,7 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { CollectionWithFlag } from '@atelier/shared';
 import { makeContent } from '../../generation/generation-test-utils';
-import { errorResponse, jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  mockServer,
+  renderWithStore,
+  signedInState,
+} from '../../auth/testing/render-with-store';
 import { CollectionDetailPage } from './collection-detail-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -38,7 +45,13 @@ describe('Collection page', () => {
       [`GET /collection/${ID}`]: () => jsonResponse(200, { data: collection(me.id, items.length) }),
       [`GET /collection/${ID}/items`]: () =>
         jsonResponse(200, {
-          data: items.map((item) => ({ itemId: item.id, itemType: 'content', collectionId: ID, addedAt: '2025-01-02T00:00:00.000Z', item })),
+          data: items.map((item) => ({
+            itemId: item.id,
+            itemType: 'content',
+            collectionId: ID,
+            addedAt: '2025-01-02T00:00:00.000Z',
+            item,
+          })),
           pagination: { page: 1, pageSize: 24, total: items.length, totalPages: 1 },
         }),
       [`DELETE /collection/${ID}/items/${piece.id}`]: () => {
@@ -60,7 +73,15 @@ describe('Collection page', () => {
       [`GET /collection/${ID}`]: () => jsonResponse(200, { data: collection('someone-else', 1) }),
       [`GET /collection/${ID}/items`]: () =>
         jsonResponse(200, {
-          data: [{ itemId: piece.id, itemType: 'content', collectionId: ID, addedAt: '2025-01-02T00:00:00.000Z', item: piece }],
+          data: [
+            {
+              itemId: piece.id,
+              itemType: 'content',
+              collectionId: ID,
+              addedAt: '2025-01-02T00:00:00.000Z',
+              item: piece,
+            },
+          ],
           pagination: { page: 1, pageSize: 24, total: 1, totalPages: 1 },
         }),
     });

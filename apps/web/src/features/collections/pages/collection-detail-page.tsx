@@ -20,7 +20,12 @@ export function CollectionDetailPage() {
   const items = useGetCollectionItemsQuery({ id, page }, { skip: !id || !collection.data });
   const [remove] = useRemoveCollectionItemMutation();
 
-  if (collection.isLoading) return <div className="container section"><Spinner label="Loading collection" /></div>;
+  if (collection.isLoading)
+    return (
+      <div className="container section">
+        <Spinner label="Loading collection" />
+      </div>
+    );
   if (collection.error || !collection.data) {
     return (
       <section className="container section">
@@ -50,8 +55,8 @@ export function CollectionDetailPage() {
       <PageMeta title={c.name} description={c.description ?? `A collection by ${c.owner.fullName}`} />
       <h1>{c.name}</h1>
       <p className="muted">
-        By <Link to={`/u/${encodeURIComponent(c.owner.username)}`}>{c.owner.fullName}</Link> · {c.itemCount} {c.itemCount === 1 ? 'item' : 'items'}{' '}
-        <Badge>{c.isPublic ? 'Public' : 'Private'}</Badge>
+        By <Link to={`/u/${encodeURIComponent(c.owner.username)}`}>{c.owner.fullName}</Link> · {c.itemCount}{' '}
+        {c.itemCount === 1 ? 'item' : 'items'} <Badge>{c.isPublic ? 'Public' : 'Private'}</Badge>
       </p>
       {c.description && <p className="mt-4">{c.description}</p>}
       <div className="mt-6">
@@ -60,7 +65,10 @@ export function CollectionDetailPage() {
         ) : items.error ? (
           <p role="alert">{errorMessage(items.error, COLLECTION_TEXT.fetchItemsFailed)}</p>
         ) : !items.data || items.data.data.length === 0 ? (
-          <EmptyState title="This collection is empty" description="Open any piece and use “Save to collection” to add it here." />
+          <EmptyState
+            title="This collection is empty"
+            description="Open any piece and use “Save to collection” to add it here."
+          />
         ) : (
           <>
             <div className="content-grid">
@@ -68,7 +76,18 @@ export function CollectionDetailPage() {
                 <ContentTile
                   key={entry.itemId}
                   content={entry.item}
-                  action={isOwner && <Button size="sm" variant="ghost" onClick={() => removeItem(entry.itemId)} aria-label={`Remove ${entry.item.title}`}>Remove</Button>}
+                  action={
+                    isOwner && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => removeItem(entry.itemId)}
+                        aria-label={`Remove ${entry.item.title}`}
+                      >
+                        Remove
+                      </Button>
+                    )
+                  }
                 />
               ))}
             </div>

@@ -19,13 +19,18 @@ const make = (id: string, name: string, extra: Partial<CollectionWithFlag> = {})
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...extra,
 });
-const page = (data: CollectionWithFlag[]) => ({ data, pagination: { page: 1, pageSize: 12, total: data.length, totalPages: 1 } });
+const page = (data: CollectionWithFlag[]) => ({
+  data,
+  pagination: { page: 1, pageSize: 12, total: data.length, totalPages: 1 },
+});
 
 describe('Collections page', () => {
   it('lists your collections and puts a new one first', async () => {
     const server = mockServer({
-      'GET /collection': () => jsonResponse(200, page([make('c1', 'Old favourites', { itemCount: 3, isPublic: true })])),
-      'POST /collection': (call) => jsonResponse(201, { data: make('c2', (call.body as { name: string }).name), message: 'Collection created' }),
+      'GET /collection': () =>
+        jsonResponse(200, page([make('c1', 'Old favourites', { itemCount: 3, isPublic: true })])),
+      'POST /collection': (call) =>
+        jsonResponse(201, { data: make('c2', (call.body as { name: string }).name), message: 'Collection created' }),
     });
     const { user } = renderWithStore(<CollectionsPage />, { preloadedState: signedInState() });
     expect(await screen.findByText('Old favourites')).toBeInTheDocument();
@@ -43,7 +48,9 @@ describe('Collections page', () => {
   });
 
   it('does not create a list that was never loaded', async () => {
-    mockServer({ 'POST /collection': () => jsonResponse(201, { data: make('c9', 'Fresh'), message: 'Collection created' }) });
+    mockServer({
+      'POST /collection': () => jsonResponse(201, { data: make('c9', 'Fresh'), message: 'Collection created' }),
+    });
     const { store } = renderWithStore(<div />, { preloadedState: signedInState() });
     await store.dispatch(collectionsApi.endpoints.createCollection.initiate({ name: 'Fresh' }));
     expect(collectionsApi.endpoints.getMyCollections.select({ page: 1 })(store.getState()).data).toBeUndefined();
@@ -53,7 +60,8 @@ describe('Collections page', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = mockServer({
       'GET /collection': () => jsonResponse(200, page([make('c1', 'Sketches')])),
-      'PATCH /collection/c1': () => jsonResponse(200, { data: make('c1', 'Sketches', { isPublic: true }), message: 'Collection updated' }),
+      'PATCH /collection/c1': () =>
+        jsonResponse(200, { data: make('c1', 'Sketches', { isPublic: true }), message: 'Collection updated' }),
       'DELETE /collection/c1': () => jsonResponse(500, { statusCode: 500, code: 'X', error: 'Internal', message: '' }),
     });
     const { user } = renderWithStore(<CollectionsPage />, { preloadedState: signedInState() });

@@ -1,7 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { COLLECTION_TEXT, type Collection } from '@atelier/shared';
-import { BookmarkIcon, Button, ButtonLink, Checkbox, Dialog, EmptyState, Field, Input, Spinner } from '../../../components/ui';
+import {
+  BookmarkIcon,
+  Button,
+  ButtonLink,
+  Checkbox,
+  Dialog,
+  EmptyState,
+  Field,
+  Input,
+  Spinner,
+} from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
@@ -29,7 +39,10 @@ export function CollectionsPage() {
       {isAuthenticated ? (
         <MyCollections />
       ) : (
-        <SignInPrompt title="Sign in to start collecting" text="Collections belong to your account, so they follow you to any device." />
+        <SignInPrompt
+          title="Sign in to start collecting"
+          text="Collections belong to your account, so they follow you to any device."
+        />
       )}
     </section>
   );
@@ -83,7 +96,9 @@ function MyCollections() {
           <Input value={name} maxLength={100} placeholder="Name" onChange={(e) => setName(e.target.value)} />
         </Field>
         <Checkbox label="Public" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
-        <Button type="submit" isLoading={isCreating} disabled={!name.trim()}>Create</Button>
+        <Button type="submit" isLoading={isCreating} disabled={!name.trim()}>
+          Create
+        </Button>
       </form>
       <div className="mt-6">
         {isLoading ? (
@@ -103,9 +118,15 @@ function MyCollections() {
               collections={data.data}
               actionsFor={(c) => (
                 <>
-                  <Button size="sm" variant="ghost" onClick={() => setRenaming(c)}>Rename</Button>
-                  <Button size="sm" variant="ghost" onClick={() => togglePublic(c)}>{c.isPublic ? 'Make private' : 'Make public'}</Button>
-                  <Button size="sm" variant="ghost" onClick={() => destroy(c)}>Delete</Button>
+                  <Button size="sm" variant="ghost" onClick={() => setRenaming(c)}>
+                    Rename
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => togglePublic(c)}>
+                    {c.isPublic ? 'Make private' : 'Make public'}
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => destroy(c)}>
+                    Delete
+                  </Button>
                 </>
               )}
             />
@@ -141,7 +162,9 @@ function RenameDialog({ collection, onClose }: { collection: Collection; onClose
         <Field label="Description">
           <Input value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
         </Field>
-        <Button type="submit" isLoading={isLoading} disabled={!name.trim()}>Save</Button>
+        <Button type="submit" isLoading={isLoading} disabled={!name.trim()}>
+          Save
+        </Button>
       </form>
     </Dialog>
   );

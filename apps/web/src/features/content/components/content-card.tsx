@@ -32,7 +32,11 @@ export function ContentCard({ content }: { content: Content }) {
         onBlur={() => setActive(false)}
         style={content.width && content.height ? { aspectRatio: `${content.width} / ${content.height}` } : undefined}
       >
-        {still ? <img src={still} alt={content.title} loading="lazy" decoding="async" /> : <span className="content-card__blank" />}
+        {still ? (
+          <img src={still} alt={content.title} loading="lazy" decoding="async" />
+        ) : (
+          <span className="content-card__blank" />
+        )}
         {isActive && isMotion(content) && content.mediaUrl && (
           <video
             className="content-card__preview"
@@ -47,7 +51,12 @@ export function ContentCard({ content }: { content: Content }) {
           />
         )}
         {isActive && isAnimated(content) && (content.previewUrl || content.mediaUrl) && (
-          <img className="content-card__preview" src={content.previewUrl ?? content.mediaUrl ?? ''} alt="" aria-hidden="true" />
+          <img
+            className="content-card__preview"
+            src={content.previewUrl ?? content.mediaUrl ?? ''}
+            alt=""
+            aria-hidden="true"
+          />
         )}
         <span className="content-card__type">{CONTENT_TYPE_NAMES[content.contentType]}</span>
       </Link>

@@ -5,7 +5,12 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { Button, Spinner, TextArea } from '../../../components/ui';
 import { uiActions } from '../../ui/ui-slice';
-import { useAddCommentMutation, useDeleteCommentMutation, useGetCommentsQuery, usePlayContentMutation } from '../content-api';
+import {
+  useAddCommentMutation,
+  useDeleteCommentMutation,
+  useGetCommentsQuery,
+  usePlayContentMutation,
+} from '../content-api';
 import { hasMorePages } from '../content-merge';
 import { LikeButton } from './like-button';
 import '../content.css';
@@ -59,7 +64,11 @@ export function ContentEngagement({ content }: { content: Content }) {
 
 function CommentThread({ content }: { content: Content }) {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, isFetching } = useGetCommentsQuery({ contentId: content.id, page, pageSize: COMMENTS_PAGE_SIZE });
+  const { data, error, isLoading, isFetching } = useGetCommentsQuery({
+    contentId: content.id,
+    page,
+    pageSize: COMMENTS_PAGE_SIZE,
+  });
   useEffect(() => {
     if (error) toast.error(errorMessage(error, MSG.content.commentFailed), { toastId: `comments-${content.id}` });
   }, [error, content.id]);
@@ -69,14 +78,21 @@ function CommentThread({ content }: { content: Content }) {
       <h2 className="h4">Comments</h2>
       <CommentForm contentId={content.id} />
       {isLoading && <Spinner label="Loading comments" />}
-      {!isLoading && comments.length === 0 && !error && <p className="content-muted">No comments yet. Be the first to say something.</p>}
+      {!isLoading && comments.length === 0 && !error && (
+        <p className="content-muted">No comments yet. Be the first to say something.</p>
+      )}
       <ol className="comment-list list-reset">
         {comments.map((c) => (
           <CommentItem key={c.id} comment={c} content={content} />
         ))}
       </ol>
       {hasMorePages(data?.pagination) && (
-        <Button variant="secondary" size="sm" disabled={isFetching} onClick={() => setPage((data?.pagination.page ?? page) + 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={isFetching}
+          onClick={() => setPage((data?.pagination.page ?? page) + 1)}
+        >
           {isFetching ? 'Loading…' : 'Load more comments'}
         </Button>
       )}
@@ -112,7 +128,14 @@ function CommentForm({ contentId, parentId, onDone }: { contentId: string; paren
   const label = parentId ? 'Your reply' : 'Add a comment';
   return (
     <form className="comment-form" onSubmit={(e) => void submit(e)}>
-      <TextArea aria-label={label} placeholder={parentId ? 'Write a reply…' : 'Say something nice…'} rows={parentId ? 2 : 3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} />
+      <TextArea
+        aria-label={label}
+        placeholder={parentId ? 'Write a reply…' : 'Say something nice…'}
+        rows={parentId ? 2 : 3}
+        maxLength={2000}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <div className="comment-form__actions">
         {onDone && (
           <Button type="button" variant="ghost" size="sm" onClick={onDone}>
@@ -131,7 +154,8 @@ function CommentItem({ comment, content, isReply }: { comment: Comment; content:
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
   const [isReplying, setReplying] = useState(false);
   const [deleteComment, { isLoading: isDeleting }] = useDeleteCommentMutation();
-  const canDelete = user !== null && (user.id === comment.author.id || user.id === content.owner.id || user.role === 'admin');
+  const canDelete =
+    user !== null && (user.id === comment.author.id || user.id === content.owner.id || user.role === 'admin');
   const remove = async () => {
     try {
       await deleteComment({ contentId: content.id, commentId: comment.id }).unwrap();
@@ -143,7 +167,11 @@ function CommentItem({ comment, content, isReply }: { comment: Comment; content:
     <li className={isReply ? 'comment comment--reply' : 'comment'}>
       <div className="comment__head">
         <span className="comment__avatar" aria-hidden="true">
-          {comment.author.avatar ? <img src={comment.author.avatar} alt="" /> : (comment.author.fullName || comment.author.username).slice(0, 1).toUpperCase()}
+          {comment.author.avatar ? (
+            <img src={comment.author.avatar} alt="" />
+          ) : (
+            (comment.author.fullName || comment.author.username).slice(0, 1).toUpperCase()
+          )}
         </span>
         <strong>{comment.author.fullName || comment.author.username}</strong>
         <time dateTime={comment.createdAt} className="content-muted">

@@ -50,7 +50,12 @@ export function ContentGrid({ items, isLoading, isFetchingMore, hasMore, onLoadM
       </ul>
       {hasMore && (
         <div ref={sentinel} className="content-grid__more">
-          <button type="button" className="btn btn--secondary btn--md" onClick={() => onLoadMore?.()} disabled={isFetchingMore}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--md"
+            onClick={() => onLoadMore?.()}
+            disabled={isFetchingMore}
+          >
             {isFetchingMore ? 'Loading…' : 'Load more'}
           </button>
         </div>

@@ -6,14 +6,29 @@ import type { Content } from '@atelier/shared';
 
 export function HeartIcon({ isFilled, size = 18 }: { isFilled?: boolean; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill={isFilled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill={isFilled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
       <path d="M12 21s-7.5-4.6-9.5-9.4C1.1 8.2 3.3 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.7 0 5.9 3.7 4.5 7.1C19.5 16.4 12 21 12 21z" />
     </svg>
   );
 }
 
 /** Like or unlike; signed-out people are asked to sign in. Failures revert quietly (spec §8). */
-export function LikeButton({ content, isCompact }: { content: Pick<Content, 'id' | 'likeCount' | 'isLiked' | 'title'>; isCompact?: boolean }) {
+export function LikeButton({
+  content,
+  isCompact,
+}: {
+  content: Pick<Content, 'id' | 'likeCount' | 'isLiked' | 'title'>;
+  isCompact?: boolean;
+}) {
   const dispatch = useAppDispatch();
   const isSignedIn = useAppSelector((s) => s.auth.isAuthenticated);
   const [toggleLike] = useLikeContentMutation();

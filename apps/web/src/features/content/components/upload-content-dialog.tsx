@@ -21,7 +21,10 @@ import { guessContentType, isContentType, titleFromFileName } from '../content-u
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml,video/mp4,video/webm';
 
 function flatten(nodes: CategoryTreeNode[] | undefined, depth = 0): { id: string; label: string }[] {
-  return (nodes ?? []).flatMap((n) => [{ id: n.id, label: `${'\u2003'.repeat(depth)}${n.name}` }, ...flatten(n.children, depth + 1)]);
+  return (nodes ?? []).flatMap((n) => [
+    { id: n.id, label: `${'\u2003'.repeat(depth)}${n.name}` },
+    ...flatten(n.children, depth + 1),
+  ]);
 }
 
 function sizeError(file: File): string | null {
@@ -40,7 +43,14 @@ interface FormState {
   isPrivate: boolean;
 }
 
-const EMPTY: FormState = { title: '', description: '', contentType: 'photo', categoryId: '', tags: '', isPrivate: false };
+const EMPTY: FormState = {
+  title: '',
+  description: '',
+  contentType: 'photo',
+  categoryId: '',
+  tags: '',
+  isPrivate: false,
+};
 
 /** Upload your own image or video as content (POST /content); on success it opens the new item. */
 export function UploadContentDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -67,7 +77,11 @@ export function UploadContentDialog({ isOpen, onClose }: { isOpen: boolean; onCl
     setErrors((e) => ({ ...e, file: picked ? (sizeError(picked) ?? '') : '' }));
     if (!picked) return;
     // The file suggests a type and a title; both stay editable.
-    setFields((f) => ({ ...f, contentType: guessContentType(picked), title: f.title || titleFromFileName(picked.name) }));
+    setFields((f) => ({
+      ...f,
+      contentType: guessContentType(picked),
+      title: f.title || titleFromFileName(picked.name),
+    }));
   };
 
   const submit = async (event: FormEvent) => {
@@ -107,7 +121,8 @@ export function UploadContentDialog({ isOpen, onClose }: { isOpen: boolean; onCl
     }
   };
 
-  const set = (key: keyof FormState) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof FormState) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
 
   return (
     <Dialog
@@ -132,16 +147,27 @@ export function UploadContentDialog({ isOpen, onClose }: { isOpen: boolean; onCl
           <input type="file" accept={ACCEPT} disabled={isLoading} onChange={(e) => pick(e.target.files?.[0])} />
         </Field>
         <Field label="Title" isRequired error={errors.title}>
-          <Input value={fields.title} maxLength={LIMITS.contentNameMaxLength} disabled={isLoading} onChange={set('title')} />
+          <Input
+            value={fields.title}
+            maxLength={LIMITS.contentNameMaxLength}
+            disabled={isLoading}
+            onChange={set('title')}
+          />
         </Field>
         <Field label="Description" error={errors.description}>
           <TextArea value={fields.description} rows={3} disabled={isLoading} onChange={set('description')} />
         </Field>
-        <Field label="Type" hint="Suggested from the file; the server checks it against the file's contents." error={errors.contentType}>
+        <Field
+          label="Type"
+          hint="Suggested from the file; the server checks it against the file's contents."
+          error={errors.contentType}
+        >
           <Select
             value={fields.contentType}
             disabled={isLoading}
-            onChange={(e) => isContentType(e.target.value) && setFields((f) => ({ ...f, contentType: e.target.value as ContentType }))}
+            onChange={(e) =>
+              isContentType(e.target.value) && setFields((f) => ({ ...f, contentType: e.target.value as ContentType }))
+            }
           >
             {CONTENT_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -170,7 +196,9 @@ export function UploadContentDialog({ isOpen, onClose }: { isOpen: boolean; onCl
           disabled={isLoading}
           onChange={(e) => setFields((f) => ({ ...f, isPrivate: e.target.checked }))}
         />
-        {progress !== undefined && <ProgressBar value={progress >= 100 ? undefined : progress} label="Upload progress" />}
+        {progress !== undefined && (
+          <ProgressBar value={progress >= 100 ? undefined : progress} label="Upload progress" />
+        )}
       </form>
     </Dialog>
   );

@@ -3,7 +3,18 @@ import { toast } from 'react-toastify';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { CategoryTreeNode } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
-import { Badge, Button, Card, Checkbox, EmptyState, Field, Input, Select, Spinner, TextArea } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  EmptyState,
+  Field,
+  Input,
+  Select,
+  Spinner,
+  TextArea,
+} from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { AdminOnly } from '../../billing/components/admin-guard';
 import {
@@ -92,15 +103,29 @@ function CategoryManager() {
     <div className="admin-categories mt-4">
       <div>
         <div className="chip-row">
-          <Button size="sm" variant="secondary" disabled={selected.size === 0 || isToggling} onClick={() => void setActive(true)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={selected.size === 0 || isToggling}
+            onClick={() => void setActive(true)}
+          >
             Activate selected
           </Button>
-          <Button size="sm" variant="secondary" disabled={selected.size === 0 || isToggling} onClick={() => void setActive(false)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={selected.size === 0 || isToggling}
+            onClick={() => void setActive(false)}
+          >
             Deactivate selected
           </Button>
         </div>
         <div className="admin-tree mt-4">
-          {flat.length === 0 ? <EmptyState headingLevel="h2" title="No categories yet" description="Create one, or import a file." /> : renderNodes(tree ?? [])}
+          {flat.length === 0 ? (
+            <EmptyState headingLevel="h2" title="No categories yet" description="Create one, or import a file." />
+          ) : (
+            renderNodes(tree ?? [])
+          )}
         </div>
       </div>
       <div className="stack">
@@ -115,7 +140,15 @@ function CategoryManager() {
   );
 }
 
-function CategoryForm({ node, flat, onDone }: { node: CategoryTreeNode | null; flat: { node: CategoryTreeNode; depth: number }[]; onDone: () => void }) {
+function CategoryForm({
+  node,
+  flat,
+  onDone,
+}: {
+  node: CategoryTreeNode | null;
+  flat: { node: CategoryTreeNode; depth: number }[];
+  onDone: () => void;
+}) {
   const [name, setName] = useState(node?.name ?? '');
   const [slug, setSlug] = useState(node?.slug ?? '');
   const [description, setDescription] = useState(node?.description ?? '');
@@ -196,7 +229,15 @@ function CategoryForm({ node, flat, onDone }: { node: CategoryTreeNode | null; f
   );
 }
 
-function DeleteCategory({ node, flat, onDone }: { node: CategoryTreeNode; flat: { node: CategoryTreeNode; depth: number }[]; onDone: () => void }) {
+function DeleteCategory({
+  node,
+  flat,
+  onDone,
+}: {
+  node: CategoryTreeNode;
+  flat: { node: CategoryTreeNode; depth: number }[];
+  onDone: () => void;
+}) {
   const [target, setTarget] = useState('');
   const [remove, { isLoading }] = useDeleteCategoryMutation();
   const blocked = descendantsOf(node);
@@ -251,7 +292,9 @@ function ImportCategories() {
       const result = await importFile(file).unwrap();
       toast.success(`${result.imported} categories imported`);
     } catch (err) {
-      const details = ((err as FetchBaseQueryError).data as { details?: { path: string; message: string }[] } | undefined)?.details;
+      const details = (
+        (err as FetchBaseQueryError).data as { details?: { path: string; message: string }[] } | undefined
+      )?.details;
       if (details?.length) setRowErrors(details.map((d) => `Row ${d.path.replace(/^rows\./, '')}: ${d.message}`));
       toast.error(errorMessage(err, 'Failed to import categories'));
     }
@@ -260,9 +303,17 @@ function ImportCategories() {
     <Card padding="md">
       <div className="stack">
         <h2 className="h5">Import</h2>
-        <p className="content-muted">A JSON array or a CSV with the columns name, slug, parent_slug, description. Every row is checked first; nothing is imported if any row is wrong.</p>
+        <p className="content-muted">
+          A JSON array or a CSV with the columns name, slug, parent_slug, description. Every row is checked first;
+          nothing is imported if any row is wrong.
+        </p>
         <Field label="Import file">
-          <Input type="file" accept=".json,.csv,application/json,text/csv" disabled={isLoading} onChange={(e) => void onFile(e)} />
+          <Input
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            disabled={isLoading}
+            onChange={(e) => void onFile(e)}
+          />
         </Field>
         {rowErrors.length > 0 && (
           <ul className="import-errors" aria-label="Rows with problems">
@@ -275,4 +326,3 @@ function ImportCategories() {
     </Card>
   );
 }
-

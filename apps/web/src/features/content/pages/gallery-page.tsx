@@ -1,12 +1,27 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { CONTENT_SORTS, CONTENT_TYPES, CONTENT_TYPE_NAMES, MSG, type CategoryTreeNode, type Content, type ContentSort, type ContentType } from '@atelier/shared';
+import {
+  CONTENT_SORTS,
+  CONTENT_TYPES,
+  CONTENT_TYPE_NAMES,
+  MSG,
+  type CategoryTreeNode,
+  type Content,
+  type ContentSort,
+  type ContentType,
+} from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Button, EmptyState, GridIcon, Input, SearchIcon, Select, SparklesIcon, Tabs } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { useOpenGenerate } from '../../../app/layout/use-open-generate';
 import { PageHeader } from '../../../pages/parts/page-header';
-import { useCategoryBreadcrumbQuery, useCategoryContentQuery, useCategoryTreeQuery, useListContentQuery, useSearchContentQuery } from '../content-api';
+import {
+  useCategoryBreadcrumbQuery,
+  useCategoryContentQuery,
+  useCategoryTreeQuery,
+  useListContentQuery,
+  useSearchContentQuery,
+} from '../content-api';
 import { hasMorePages } from '../content-merge';
 import { ContentGrid } from '../components/content-grid';
 import { UploadContentButton } from '../components/upload-content-dialog';
@@ -15,7 +30,10 @@ import '../content.css';
 const PAGE_SIZE = 24;
 const SORT_NAMES: Record<ContentSort, string> = { newest: 'Newest', popular: 'Most popular', trending: 'Trending' };
 type TypeTab = 'all' | ContentType;
-const TYPE_TABS: { id: TypeTab; label: string }[] = [{ id: 'all', label: 'All' }, ...CONTENT_TYPES.map((t) => ({ id: t, label: CONTENT_TYPE_NAMES[t] }))];
+const TYPE_TABS: { id: TypeTab; label: string }[] = [
+  { id: 'all', label: 'All' },
+  ...CONTENT_TYPES.map((t) => ({ id: t, label: CONTENT_TYPE_NAMES[t] })),
+];
 
 const isType = (v: string | null): v is ContentType => v !== null && (CONTENT_TYPES as readonly string[]).includes(v);
 const isSort = (v: string | null): v is ContentSort => v !== null && (CONTENT_SORTS as readonly string[]).includes(v);
@@ -126,7 +144,13 @@ export function GalleryPage() {
         <div className="container">
           <div className="gallery-toolbar">
             <form className="gallery-search" role="search" onSubmit={onSearch}>
-              <Input type="search" aria-label="Search the gallery" placeholder="Search titles, prompts and tags" value={draft} onChange={(e) => setDraft(e.target.value)} />
+              <Input
+                type="search"
+                aria-label="Search the gallery"
+                placeholder="Search titles, prompts and tags"
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+              />
               <Button type="submit" variant="secondary" iconStart={<SearchIcon size={16} />}>
                 Search
               </Button>
@@ -134,7 +158,11 @@ export function GalleryPage() {
             {mode === 'browse' && (
               <label className="gallery-sort">
                 <span className="visually-hidden">Sort by</span>
-                <Select aria-label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value === 'newest' ? null : e.target.value })}>
+                <Select
+                  aria-label="Sort by"
+                  value={sort}
+                  onChange={(e) => update({ sort: e.target.value === 'newest' ? null : e.target.value })}
+                >
                   {CONTENT_SORTS.map((s) => (
                     <option key={s} value={s}>
                       {SORT_NAMES[s]}
@@ -145,12 +173,19 @@ export function GalleryPage() {
             )}
             <UploadContentButton />
           </div>
-          <Tabs label="Content type" tabs={TYPE_TABS} selected={type ?? 'all'} onSelect={(id) => update({ type: id === 'all' ? null : id })} />
+          <Tabs
+            label="Content type"
+            tabs={TYPE_TABS}
+            selected={type ?? 'all'}
+            onSelect={(id) => update({ type: id === 'all' ? null : id })}
+          />
 
           <div className="gallery-layout mt-4">
             <CategoryNav selected={categoryId} onSelect={(id) => update({ category: id, q: null })} />
             <div>
-              {mode === 'category' && <Breadcrumb categoryId={categoryId} onSelect={(id) => update({ category: id })} />}
+              {mode === 'category' && (
+                <Breadcrumb categoryId={categoryId} onSelect={(id) => update({ category: id })} />
+              )}
               {mode === 'search' && (
                 <p className="content-muted">
                   Results for “{q}”{' '}
@@ -175,7 +210,11 @@ export function GalleryPage() {
                   headingLevel="h2"
                   icon={<GridIcon size={24} />}
                   title={mode === 'search' ? 'Nothing matches that search' : 'Nothing here yet'}
-                  description={mode === 'search' ? 'Try other words, or browse by type and category.' : 'Public work appears here the moment it is ready — the first piece could be yours.'}
+                  description={
+                    mode === 'search'
+                      ? 'Try other words, or browse by type and category.'
+                      : 'Public work appears here the moment it is ready — the first piece could be yours.'
+                  }
                   action={
                     <Button iconStart={<SparklesIcon size={18} />} onClick={() => openGenerate(type)}>
                       Generate something

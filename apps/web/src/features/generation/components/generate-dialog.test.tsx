@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLE_PROMPTS } from '@atelier/shared';
 import { uiActions } from '../../ui/ui-slice';
-import { json, makeContent, mockApi, renderGeneration, testUser, type RecordedCall } from '../generation-test-utils';
+import { json, makeContent, mockServer, renderGeneration, testUser } from '../generation-test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,7 +25,7 @@ const generateButton = () => screen.getByRole('button', { name: /^Generate .* cr
 
 describe('Generate dialog', () => {
   it('resets the model to the first one of a newly chosen type and keeps the prompt', async () => {
-    mockApi({});
+    mockServer({});
     const { store, user } = renderGeneration();
     openDialog(store, 'photo', 'flux-dev');
     expect(screen.getByRole('radio', { name: /FLUX Dev/ })).toBeChecked();
@@ -43,7 +43,7 @@ describe('Generate dialog', () => {
   });
 
   it('shows each model with its cost, speed and quality', () => {
-    mockApi({});
+    mockServer({});
     const { store } = renderGeneration();
     openDialog(store, 'photo');
     const schnell = screen.getByRole('radio', { name: /FLUX Schnell/ });
@@ -53,7 +53,7 @@ describe('Generate dialog', () => {
   });
 
   it('counts prompt characters out of 500 and stops at 500', async () => {
-    mockApi({});
+    mockServer({});
     const { store, user } = renderGeneration();
     openDialog(store);
     expect(screen.getByText('0/500')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('Generate dialog', () => {
   });
 
   it('copies an example prompt into the prompt box', async () => {
-    mockApi({});
+    mockServer({});
     const { store, user } = renderGeneration();
     openDialog(store, 'loops');
     const examples = screen.getByRole('region', { name: 'Loops examples' });
@@ -81,7 +81,7 @@ describe('Generate dialog', () => {
   });
 
   it('labels the button with the type and cost and enables it only with a prompt', async () => {
-    mockApi({});
+    mockServer({});
     const { store, user } = renderGeneration();
     openDialog(store, 'photo');
     expect(generateButton()).toHaveTextContent('Generate Photo · 10 credits');
@@ -96,7 +96,7 @@ describe('Generate dialog', () => {
   });
 
   it('says "Please enter a prompt" when asked to generate with an empty prompt', async () => {
-    mockApi({});
+    mockServer({});
     const { store, user } = renderGeneration();
     openDialog(store);
     await user.click(promptBox());
@@ -105,7 +105,7 @@ describe('Generate dialog', () => {
   });
 
   it('disables the button and offers more credits when the balance is below the cost', async () => {
-    mockApi({});
+    mockServer({});
     const { store, user } = renderGeneration({ user: { ...testUser, credits: 4 } });
     openDialog(store, 'photo');
     await user.type(promptBox(), 'a fox');
@@ -121,7 +121,7 @@ describe('Generate dialog', () => {
 
   it('shows Generating... and stays disabled while the request is in flight', async () => {
     let answer: (response: Response) => void = () => {};
-    mockApi({ 'POST /content/generate': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockServer({ 'POST /content/generate': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { store, user } = renderGeneration();
     openDialog(store);
     await user.type(promptBox(), 'a fox');
@@ -133,7 +133,7 @@ describe('Generate dialog', () => {
   });
 
   it('rejects a reference image that is not an image or is larger than 10MB', async () => {
-    mockApi({});
+    mockServer({});
     const { store } = renderGeneration();
     const user = userEvent.setup({ applyAccept: false, delay: null });
     openDialog(store);
@@ -159,7 +159,7 @@ describe('Generate dialog', () => {
   });
 
   it('resets name, image, strength, privacy, error and the settings panel when closed', async () => {
-    mockApi({});
+    mockServer({});
     const { store, user } = renderGeneration();
     openDialog(store);
     await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
@@ -188,7 +188,7 @@ describe('Generate dialog', () => {
   });
 
   it('closes on a backdrop click and on the close button, and locks page scroll while open', async () => {
-    mockApi({});
+    mockServer({});
     const { store, user } = renderGeneration();
     const dialog = openDialog(store);
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -205,7 +205,7 @@ describe('Generate dialog', () => {
 
   it('generates, opens the new content page, closes and takes the cost off the balance', async () => {
     const created = makeContent({ id: 'c-42', status: 'queued', progress: 0, charged: 10 });
-    const calls = mockApi({
+    const { calls } = mockServer({
       'POST /content/generate': () => json(201, { data: created }),
       'GET /content/c-42': () => json(200, { data: created }),
     });
@@ -235,7 +235,7 @@ describe('Generate dialog', () => {
   });
 
   it('sends the reference image as multipart form data', async () => {
-    const calls = mockApi({ 'POST /content/generate': () => json(201, { data: makeContent({ id: 'c-7' }) }) });
+    const { calls } = mockServer({ 'POST /content/generate': () => json(201, { data: makeContent({ id: 'c-7' }) }) });
     const { store, router, user } = renderGeneration();
     openDialog(store, 'photo', 'flux-schnell');
     await user.type(promptBox(), 'a fox');
@@ -254,7 +254,7 @@ describe('Generate dialog', () => {
   });
 
   it('shows the server message "Insufficient credits" on a 402 and refreshes the balance', async () => {
-    mockApi({
+    mockServer({
       'POST /content/generate': () =>
         json(402, {
           statusCode: 402,
@@ -278,7 +278,7 @@ describe('Generate dialog', () => {
 
   it('falls back to "Failed to generate content" and retries a lost request with the same key', async () => {
     let attempt = 0;
-    const calls = mockApi({
+    const { calls } = mockServer({
       'POST /content/generate': () => {
         attempt += 1;
         if (attempt === 1) return json(503, {});
@@ -299,7 +299,7 @@ describe('Generate dialog', () => {
   });
 
   it('uses a new key once the request itself changes', async () => {
-    const calls: RecordedCall[] = mockApi({
+    const { calls } = mockServer({
       'POST /content/generate': () =>
         json(500, { statusCode: 500, code: 'X', error: 'Internal', message: 'Renderer offline' }),
     });
@@ -316,7 +316,7 @@ describe('Generate dialog', () => {
   });
 
   it('mentions the stand-in renderer only when the server says it is local', async () => {
-    mockApi({
+    mockServer({
       'GET /config': () =>
         json(200, {
           data: { googleClientId: null, facebookAppId: null, signupCredits: 20, generationProvider: 'local' },
@@ -328,7 +328,7 @@ describe('Generate dialog', () => {
   });
 
   it('asks a signed-out person to sign in instead of opening', () => {
-    mockApi({});
+    mockServer({});
     const { store } = renderGeneration({ user: null });
     act(() => {
       store.dispatch(uiActions.modelDialogOpened({ contentType: 'photo' }));

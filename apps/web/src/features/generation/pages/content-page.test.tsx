@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeSocket } from '../../realtime/fake-socket';
-import { json, makeContent, mockApi, renderGeneration, testUser } from '../generation-test-utils';
+import { json, makeContent, mockServer, renderGeneration, testUser } from '../generation-test-utils';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
@@ -29,7 +29,7 @@ describe('Content page', () => {
   it('shows live progress from the socket, then the finished image', async () => {
     localStorage.setItem('accessToken', 'token-1');
     const queued = makeContent({ status: 'processing', progress: 40, mediaUrl: null, previewUrl: null });
-    mockApi({ 'GET /content/c-1': () => json(200, { data: queued }) });
+    mockServer({ 'GET /content/c-1': () => json(200, { data: queued }) });
     renderGeneration({ path: '/content/c-1' });
 
     expect(await screen.findByText('Generating… 40%')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('Content page', () => {
 
   it('asks the server every 2 s while the socket is not connected', async () => {
     let answers = 0;
-    mockApi({
+    mockServer({
       'GET /content/c-1': () => {
         answers += 1;
         return json(200, { data: answers < 2 ? makeContent({ status: 'queued', progress: 0 }) : makeContent() });
@@ -66,7 +66,7 @@ describe('Content page', () => {
   });
 
   it('shows a ready photo with its details and receipt', async () => {
-    mockApi({ 'GET /content/c-1': () => json(200, { data: makeContent() }) });
+    mockServer({ 'GET /content/c-1': () => json(200, { data: makeContent() }) });
     renderGeneration({ path: '/content/c-1' });
 
     expect(await screen.findByRole('img', { name: 'Foggy harbour' })).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('Content page', () => {
   });
 
   it('plays loops silently on repeat and videos with controls and a poster', async () => {
-    mockApi({
+    mockServer({
       'GET /content/l-1': () =>
         json(200, {
           data: makeContent({ id: 'l-1', title: 'Dunes', contentType: 'loops', mediaUrl: '/media/l-1/loop.mp4' }),
@@ -108,7 +108,7 @@ describe('Content page', () => {
   });
 
   it('explains a failure and the refund', async () => {
-    mockApi({
+    mockServer({
       'GET /content/c-1': () =>
         json(200, {
           data: makeContent({
@@ -126,7 +126,7 @@ describe('Content page', () => {
   });
 
   it('offers rename, privacy, delete and edits to the owner only', async () => {
-    mockApi({
+    mockServer({
       'GET /content/mine': () => json(200, { data: makeContent({ id: 'mine' }) }),
       'GET /content/theirs': () => json(200, { data: makeContent({ id: 'theirs', owner: other }) }),
     });
@@ -146,7 +146,7 @@ describe('Content page', () => {
   });
 
   it('renames through PUT and shows the new title', async () => {
-    const calls = mockApi({
+    const { calls } = mockServer({
       'GET /content/c-1': () => json(200, { data: makeContent() }),
       'PUT /content/c-1': () => json(200, { data: makeContent({ title: 'Harbour at dawn' }) }),
     });
@@ -161,7 +161,7 @@ describe('Content page', () => {
   });
 
   it('toggles privacy through PUT', async () => {
-    const calls = mockApi({
+    const { calls } = mockServer({
       'GET /content/c-1': () => json(200, { data: makeContent() }),
       'PUT /content/c-1': () => json(200, { data: makeContent({ isPrivate: true }) }),
     });
@@ -172,7 +172,7 @@ describe('Content page', () => {
   });
 
   it('deletes after confirmation and goes home', async () => {
-    const calls = mockApi({
+    const { calls } = mockServer({
       'GET /content/c-1': () => json(200, { data: makeContent() }),
       'DELETE /content/c-1': () => json(200, { data: null, message: 'Content deleted successfully' }),
     });
@@ -185,7 +185,7 @@ describe('Content page', () => {
   });
 
   it('applies an edit and moves to the new content', async () => {
-    const calls = mockApi({
+    const { calls } = mockServer({
       'GET /content/c-1': () => json(200, { data: makeContent() }),
       'POST /content/edit': () => json(201, { data: { id: 'c-2', url: '/content/c-2' } }),
       'GET /content/c-2': () => json(200, { data: makeContent({ id: 'c-2', parentId: 'c-1', editOperation: 'crop' }) }),
@@ -206,7 +206,7 @@ describe('Content page', () => {
   });
 
   it('opens the Generate dialog with the same type, model and prompt', async () => {
-    mockApi({ 'GET /content/c-1': () => json(200, { data: makeContent({ model: 'flux-dev', owner: other }) }) });
+    mockServer({ 'GET /content/c-1': () => json(200, { data: makeContent({ model: 'flux-dev', owner: other }) }) });
     const { user } = renderGeneration({ path: '/content/c-1' });
     await user.click(await screen.findByRole('button', { name: 'Generate again' }));
     expect(screen.getByRole('dialog', { name: 'Generate Photo' })).toBeInTheDocument();
@@ -215,14 +215,14 @@ describe('Content page', () => {
   });
 
   it('shows a friendly not-found state for a missing item', async () => {
-    mockApi({});
+    mockServer({});
     renderGeneration({ path: '/content/nope' });
     expect(await screen.findByRole('heading', { name: 'Content not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
   it('falls back to "Failed to fetch content details" when the server gives no message', async () => {
-    mockApi({ 'GET /content/c-1': () => json(500, {}) });
+    mockServer({ 'GET /content/c-1': () => json(500, {}) });
     renderGeneration({ path: '/content/c-1', user: testUser });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch content details');
   });

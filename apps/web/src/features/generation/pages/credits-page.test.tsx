@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderGeneration } from '../generation-test-utils';
+import { json, mockServer, renderGeneration } from '../generation-test-utils';
 import type { LedgerEntry } from '../generation-types';
 
 afterEach(() => {
@@ -42,7 +42,7 @@ const entries: LedgerEntry[] = [
 
 describe('Credits page', () => {
   it('shows the balance and the history with signed, labelled rows', async () => {
-    mockApi({
+    mockServer({
       'GET /credits/balance': () => json(200, { data: { credits: 20 } }),
       'GET /credits/history': () =>
         json(200, { data: entries, pagination: { page: 1, pageSize: 10, total: 3, totalPages: 1 } }),
@@ -67,7 +67,7 @@ describe('Credits page', () => {
   });
 
   it('filters by kind and pages through the history', async () => {
-    const calls = mockApi({
+    const { calls } = mockServer({
       'GET /credits/balance': () => json(200, { data: { credits: 20 } }),
       'GET /credits/history': ({ search }) =>
         json(200, {
@@ -89,7 +89,7 @@ describe('Credits page', () => {
   });
 
   it('falls back to the spec texts when the calls fail without a message', async () => {
-    mockApi({
+    mockServer({
       'GET /credits/balance': () => json(500, {}),
       'GET /credits/history': () => json(500, {}),
     });
@@ -99,7 +99,7 @@ describe('Credits page', () => {
   });
 
   it('asks a signed-out visitor to sign in', async () => {
-    const calls = mockApi({});
+    const { calls } = mockServer({});
     const { store, user } = renderGeneration({ path: '/credits', user: null });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(store.getState().ui.authModal.isOpen).toBe(true);

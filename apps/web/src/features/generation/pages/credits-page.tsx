@@ -41,7 +41,8 @@ export function CreditsPage() {
       <Card as="section">
         <BuyCredits />
         <p className="content-muted">
-          Plans, your subscription and your purchases: <Link to="/pricing">pricing</Link> and <Link to="/billing">billing</Link>.
+          Plans, your subscription and your purchases: <Link to="/pricing">pricing</Link> and{' '}
+          <Link to="/billing">billing</Link>.
         </p>
       </Card>
     </section>

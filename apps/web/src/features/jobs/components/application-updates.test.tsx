@@ -43,6 +43,8 @@ describe('ApplicationUpdates', () => {
         status: 'shortlisted',
       }),
     );
-    expect(await screen.findByText('Your application for Motion designer at Northlight is now shortlisted')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your application for Motion designer at Northlight is now shortlisted'),
+    ).toBeInTheDocument();
   });
 });

@@ -58,7 +58,7 @@ describe('careers board', () => {
   });
 
   it('searches and filters through the server', async () => {
-    const calls = mockServer({ 'GET /jobs/active': activeJobs() });
+    const { calls } = mockServer({ 'GET /jobs/active': activeJobs() });
     const { user } = renderAt(<CareersPage />, { path: '/careers' });
     await screen.findByRole('link', { name: 'Motion designer' });
 
@@ -86,7 +86,7 @@ describe('careers board', () => {
     const first = [makeJob({ title: 'Job A' }), makeJob({ title: 'Job B' })];
     const later = makeJob({ title: 'Job C' });
     // Page 2 repeats Job B, as happens when a new job pushes the list down between requests.
-    const calls = mockServer({
+    const { calls } = mockServer({
       'GET /jobs/active': (call) => {
         const page = Number(call.search.get('page'));
         if (call.search.get('q')) return json(200, pageOf([later], 1, 10, 1));

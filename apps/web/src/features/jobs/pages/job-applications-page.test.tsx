@@ -77,7 +77,7 @@ describe("a job's applications", () => {
   });
 
   it('changes the selected applications at once and says how many changed', async () => {
-    const calls = server();
+    const { calls } = server();
     const { user } = renderPage();
     await screen.findByText('Ada Applicant');
 
@@ -100,7 +100,7 @@ describe("a job's applications", () => {
   });
 
   it('changes one application from its row', async () => {
-    const calls = server();
+    const { calls } = server();
     const { user } = renderPage();
     await screen.findByText('Bob Builder');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status of Bob Builder' }), 'interview');
@@ -110,7 +110,7 @@ describe("a job's applications", () => {
   });
 
   it('filters by status through the server', async () => {
-    const calls = server();
+    const { calls } = server();
     const { user } = renderPage();
     await screen.findByText('Ada Applicant');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'withdrawn');

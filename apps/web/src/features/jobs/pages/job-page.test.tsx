@@ -15,7 +15,7 @@ const renderJob = (user: typeof applicant | null, id = job.id) =>
 
 describe('job page', () => {
   it('shows the job and applies with the prefilled name and email', async () => {
-    const calls = mockServer({
+    const { calls } = mockServer({
       [`GET /jobs/${job.id}`]: () => json(200, { data: job }),
       'POST /applications': () =>
         json(201, { data: makeApplication({ jobId: job.id }), message: 'Application submitted successfully' }),
@@ -42,7 +42,7 @@ describe('job page', () => {
   });
 
   it('sends a PDF résumé as a multipart form and refuses other files before sending', async () => {
-    const calls = mockServer({
+    const { calls } = mockServer({
       [`GET /jobs/${job.id}`]: () => json(200, { data: job }),
       'POST /applications': () =>
         json(201, {

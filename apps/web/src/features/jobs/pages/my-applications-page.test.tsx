@@ -19,7 +19,7 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 
 describe('my applications', () => {
   it('lists my applications with their status, asking for them by my email', async () => {
-    const calls = mockServer({
+    const { calls } = mockServer({
       [`GET /applications/user/${applicant.email}`]: () => json(200, pageOf([pending, hired])),
     });
     renderPage();
@@ -32,7 +32,7 @@ describe('my applications', () => {
   });
 
   it('withdraws after confirming and shows the new status', async () => {
-    const calls = mockServer({
+    const { calls } = mockServer({
       [`GET /applications/user/${applicant.email}`]: () => json(200, pageOf([pending, hired])),
       [`PUT /applications/${pending.id}`]: () =>
         json(200, { data: { ...pending, status: 'withdrawn' }, message: 'Application updated successfully' }),
@@ -49,7 +49,7 @@ describe('my applications', () => {
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
-    const calls = mockServer({ [`GET /applications/user/${applicant.email}`]: () => json(200, pageOf([pending])) });
+    const { calls } = mockServer({ [`GET /applications/user/${applicant.email}`]: () => json(200, pageOf([pending])) });
     const { user } = renderPage();
     await user.click(
       within(await screen.findByRole('article', { name: 'Animator' })).getByRole('button', { name: 'Delete' }),

@@ -42,7 +42,7 @@ describe('my jobs', () => {
   it('posts a job, says so, and shows it first in my jobs', async () => {
     const existing = makeJob({ title: 'Existing role' });
     let posted: Job | null = null;
-    const calls = mockServer({
+    const { calls } = mockServer({
       'GET /jobs': () => json(200, pageOf(posted ? [posted, existing] : [existing])),
       'POST /jobs': (call) => {
         posted = makeJob({ ...(call.body as Partial<Job>), title: 'Texture artist' });
@@ -88,7 +88,7 @@ describe('my jobs', () => {
   });
 
   it('checks the form before sending', async () => {
-    const calls = mockServer({});
+    const { calls } = mockServer({});
     const { user } = renderJobScreens('/jobs/new');
     await user.click(screen.getByRole('button', { name: 'Post job' }));
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe('my jobs', () => {
 
   it('edits a job and says so', async () => {
     const job = makeJob({ title: 'Old title', closesAt: null });
-    const calls = mockServer({
+    const { calls } = mockServer({
       [`GET /jobs/${job.id}`]: () => json(200, { data: job }),
       'GET /jobs': () => json(200, pageOf([job])),
       [`PUT /jobs/${job.id}`]: (call) =>

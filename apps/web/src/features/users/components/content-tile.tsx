@@ -9,7 +9,11 @@ export function ContentTile({ content, action }: { content: Content; action?: Re
   return (
     <article className="content-tile">
       <Link to={`/content/${content.id}`} className="content-tile__link">
-        {image ? <img src={image} alt={content.title} loading="lazy" /> : <span className="content-tile__blank">{content.contentType}</span>}
+        {image ? (
+          <img src={image} alt={content.title} loading="lazy" />
+        ) : (
+          <span className="content-tile__blank">{content.contentType}</span>
+        )}
         <span className="content-tile__title">{content.title}</span>
       </Link>
       <div className="content-tile__meta small muted">

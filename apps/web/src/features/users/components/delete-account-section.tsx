@@ -44,10 +44,13 @@ export function DeleteAccountSection() {
     return (
       <div className="stack">
         <p className="muted">
-          This signs you out everywhere and removes your private pieces, collections and follows. Public pieces stay, shown as by “Deleted user”.
+          This signs you out everywhere and removes your private pieces, collections and follows. Public pieces stay,
+          shown as by “Deleted user”.
         </p>
         <div>
-          <Button variant="danger" onClick={() => setIsConfirming(true)}>Delete account…</Button>
+          <Button variant="danger" onClick={() => setIsConfirming(true)}>
+            Delete account…
+          </Button>
         </div>
       </div>
     );
@@ -64,10 +67,22 @@ export function DeleteAccountSection() {
         />
       </Field>
       <div className="people-actions">
-        <Button type="submit" variant="danger" isLoading={isLoading} disabled={!secret}>Delete my account</Button>
-        <Button variant="ghost" onClick={() => { setIsConfirming(false); setSecret(''); }}>Cancel</Button>
+        <Button type="submit" variant="danger" isLoading={isLoading} disabled={!secret}>
+          Delete my account
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setIsConfirming(false);
+            setSecret('');
+          }}
+        >
+          Cancel
+        </Button>
         {!useCode && (
-          <Button variant="ghost" isLoading={isSending} onClick={sendCode}>No password? Email me a code</Button>
+          <Button variant="ghost" isLoading={isSending} onClick={sendCode}>
+            No password? Email me a code
+          </Button>
         )}
       </div>
     </form>

@@ -32,7 +32,10 @@ describe('Download all my content', () => {
         await held;
         return new Response(zipBytes, {
           status: 200,
-          headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="atelier-content-2026-01-02.zip"' },
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="atelier-content-2026-01-02.zip"',
+          },
         });
       },
     });
@@ -66,20 +69,31 @@ describe('Download all my content', () => {
     const server = mockServer({
       'GET /users/content/archive': () => {
         archiveCalls += 1;
-        return archiveCalls === 1 ? errorResponse(401, 'Your session has ended, please sign in again') : new Response(zipBytes, { status: 200, headers: { 'content-type': 'application/zip' } });
+        return archiveCalls === 1
+          ? errorResponse(401, 'Your session has ended, please sign in again')
+          : new Response(zipBytes, { status: 200, headers: { 'content-type': 'application/zip' } });
       },
       'GET /users/stats': (call) =>
         call.authorization === 'Bearer access-2'
-          ? new Response(JSON.stringify({ data: { stats: {} } }), { status: 200, headers: { 'content-type': 'application/json' } })
+          ? new Response(JSON.stringify({ data: { stats: {} } }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            })
           : errorResponse(401),
       'POST /auth/refresh-token': () =>
-        new Response(JSON.stringify({ data: { accessToken: 'access-2', refreshToken: 'refresh-2' } }), { status: 200, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify({ data: { accessToken: 'access-2', refreshToken: 'refresh-2' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user } = renderWithStore(<DownloadArchiveButton />, { preloadedState: signedInState() });
     await user.click(screen.getByRole('button', { name: /download all my content/i }));
     expect(await screen.findByText('Your content archive is downloading')).toBeInTheDocument();
-    expect(server.callsTo('GET', '/users/content/archive').map((c) => c.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(server.callsTo('GET', '/users/content/archive').map((c) => c.authorization)).toEqual([
+      'Bearer access-1',
+      'Bearer access-2',
+    ]);
     expect(clicked[0]!.download).toBe('atelier-content.zip');
   });
 });

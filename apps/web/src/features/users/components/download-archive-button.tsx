@@ -34,7 +34,11 @@ export function DownloadArchiveButton() {
       <Button variant="secondary" size="sm" isLoading={isBusy} disabled={isBusy} onClick={() => void download()}>
         Download all my content
       </Button>
-      {isBusy && <span className="small muted">{received ? `Preparing archive… ${formatBytes(received)}` : 'Preparing archive…'}</span>}
+      {isBusy && (
+        <span className="small muted">
+          {received ? `Preparing archive… ${formatBytes(received)}` : 'Preparing archive…'}
+        </span>
+      )}
     </div>
   );
 }

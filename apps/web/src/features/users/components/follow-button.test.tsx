@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { errorResponse, jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  mockServer,
+  renderWithStore,
+  signedInState,
+} from '../../auth/testing/render-with-store';
 import { FollowButton } from './follow-button';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,10 +33,14 @@ describe('FollowButton', () => {
   it('follows, then unfollows, reporting the new follower count', async () => {
     const onChange = vi.fn();
     const server = mockServer({
-      [`POST /users/follow/${OTHER}`]: () => jsonResponse(200, { data: { isFollowing: true, followers: 5 }, message: 'ok' }),
-      [`DELETE /users/follow/${OTHER}`]: () => jsonResponse(200, { data: { isFollowing: false, followers: 4 }, message: 'ok' }),
+      [`POST /users/follow/${OTHER}`]: () =>
+        jsonResponse(200, { data: { isFollowing: true, followers: 5 }, message: 'ok' }),
+      [`DELETE /users/follow/${OTHER}`]: () =>
+        jsonResponse(200, { data: { isFollowing: false, followers: 4 }, message: 'ok' }),
     });
-    const { user } = renderWithStore(<FollowButton userId={OTHER} isFollowing={false} onChange={onChange} />, { preloadedState: signedInState() });
+    const { user } = renderWithStore(<FollowButton userId={OTHER} isFollowing={false} onChange={onChange} />, {
+      preloadedState: signedInState(),
+    });
     const button = screen.getByRole('button', { name: 'Follow' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await user.click(button);
@@ -43,7 +54,9 @@ describe('FollowButton', () => {
 
   it('keeps the state and says why when following fails', async () => {
     mockServer({ [`POST /users/follow/${OTHER}`]: () => errorResponse(400) });
-    const { user } = renderWithStore(<FollowButton userId={OTHER} isFollowing={false} />, { preloadedState: signedInState() });
+    const { user } = renderWithStore(<FollowButton userId={OTHER} isFollowing={false} />, {
+      preloadedState: signedInState(),
+    });
     await user.click(screen.getByRole('button', { name: 'Follow' }));
     expect(await screen.findByText('Failed to follow user')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled());

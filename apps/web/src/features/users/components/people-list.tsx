@@ -17,10 +17,25 @@ export interface PeopleListProps {
   label: string;
 }
 
-export function PeopleList({ people, pagination, isLoading, error, emptyTitle, emptyText, onPage, label }: PeopleListProps) {
+export function PeopleList({
+  people,
+  pagination,
+  isLoading,
+  error,
+  emptyTitle,
+  emptyText,
+  onPage,
+  label,
+}: PeopleListProps) {
   if (isLoading && !people) return <Spinner label="Loading people" />;
-  if (error) return <p role="alert" className="form-error">{error}</p>;
-  if (!people || people.length === 0) return <EmptyState icon={<UsersIcon size={24} />} title={emptyTitle} description={emptyText} />;
+  if (error)
+    return (
+      <p role="alert" className="form-error">
+        {error}
+      </p>
+    );
+  if (!people || people.length === 0)
+    return <EmptyState icon={<UsersIcon size={24} />} title={emptyTitle} description={emptyText} />;
   return (
     <>
       <ul className="people-list" aria-label={label}>

@@ -24,7 +24,8 @@ export function ProfileEditor({ user }: { user: PublicUser }) {
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
 
   const pick = (file: File | undefined) => {
     setAvatarError(null);
@@ -51,7 +52,12 @@ export function ProfileEditor({ user }: { user: PublicUser }) {
       <div className="people-actions">
         <UserAvatar user={user} size={56} />
         <Field label="Avatar" hint="PNG, JPEG, WebP or GIF, up to 5 MB" error={avatarError ?? undefined}>
-          <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => pick(e.target.files?.[0])} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            onChange={(e) => pick(e.target.files?.[0])}
+          />
         </Field>
       </div>
       <Field label="Full name" isRequired>
@@ -71,7 +77,9 @@ export function ProfileEditor({ user }: { user: PublicUser }) {
       </Field>
       <ProfileVisibility />
       <div className="people-actions">
-        <Button type="submit" isLoading={isLoading} disabled={Boolean(avatarError)}>Save profile</Button>
+        <Button type="submit" isLoading={isLoading} disabled={Boolean(avatarError)}>
+          Save profile
+        </Button>
         <Link to={`/u/${encodeURIComponent(user.username)}`}>View your public profile</Link>
       </div>
     </form>
@@ -88,7 +96,9 @@ function ProfileVisibility() {
     try {
       const next = await updateSettings({ profileVisibility: isPrivate ? 'public' : 'private' }).unwrap();
       dispatch(settingsLoaded(next));
-      toast.success(next.profileVisibility === 'private' ? 'Your profile is now private' : 'Your profile is now public');
+      toast.success(
+        next.profileVisibility === 'private' ? 'Your profile is now private' : 'Your profile is now public',
+      );
     } catch (err) {
       toast.error(errorMessage(err, MSG.users.updateSettingsFailed));
     }

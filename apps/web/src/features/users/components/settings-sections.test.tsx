@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { errorResponse, jsonResponse, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import {
+  errorResponse,
+  jsonResponse,
+  mockServer,
+  renderWithStore,
+  signedInState,
+} from '../../auth/testing/render-with-store';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileEditor } from './profile-editor';
 import { makeUser } from '../../auth/testing/render-with-store';
@@ -13,7 +19,9 @@ describe('Delete account', () => {
     const server = mockServer({
       'DELETE /users/account': () => {
         attempts += 1;
-        return attempts === 1 ? errorResponse(400, 'Incorrect password') : jsonResponse(200, { data: null, message: 'Your account has been deleted' });
+        return attempts === 1
+          ? errorResponse(400, 'Incorrect password')
+          : jsonResponse(200, { data: null, message: 'Your account has been deleted' });
       },
     });
     const { user, store } = renderWithStore(<DeleteAccountSection />, { preloadedState: signedInState() });
@@ -28,7 +36,10 @@ describe('Delete account', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument();
     expect(store.getState().auth.isAuthenticated).toBe(false);
-    expect(server.callsTo('DELETE', '/users/account').map((c) => c.body)).toEqual([{ password: 'Wrong1pass' }, { password: 'Right1pass' }]);
+    expect(server.callsTo('DELETE', '/users/account').map((c) => c.body)).toEqual([
+      { password: 'Wrong1pass' },
+      { password: 'Right1pass' },
+    ]);
   });
 
   it('falls back to the spec text when the server gives no message', async () => {
@@ -45,14 +56,19 @@ describe('Profile editor', () => {
   it('saves the fields and merges the returned user into the signed-in user', async () => {
     const me = makeUser();
     const server = mockServer({
-      'PATCH /users/profile': (call) => jsonResponse(200, { data: { user: { ...me, ...(call.body as object) } }, message: 'Profile updated' }),
+      'PATCH /users/profile': (call) =>
+        jsonResponse(200, { data: { user: { ...me, ...(call.body as object) } }, message: 'Profile updated' }),
     });
     const { user, store } = renderWithStore(<ProfileEditor user={me} />, { preloadedState: signedInState(me) });
     await user.type(screen.getByLabelText('Bio'), 'Engines and poems');
     await user.type(screen.getByLabelText('Location'), 'London');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    expect(server.callsTo('PATCH', '/users/profile')[0]?.body).toMatchObject({ bio: 'Engines and poems', location: 'London', username: 'ada' });
+    expect(server.callsTo('PATCH', '/users/profile')[0]?.body).toMatchObject({
+      bio: 'Engines and poems',
+      location: 'London',
+      username: 'ada',
+    });
     expect(store.getState().auth.user).toMatchObject({ bio: 'Engines and poems', location: 'London' });
   });
 
@@ -69,10 +85,23 @@ describe('Profile visibility', () => {
     const me = makeUser();
     const server = mockServer({
       'PATCH /users/settings': () =>
-        jsonResponse(200, { data: { settings: { emailNotifications: true, marketingEmails: false, profileVisibility: 'private', theme: null } }, message: 'ok' }),
+        jsonResponse(200, {
+          data: {
+            settings: { emailNotifications: true, marketingEmails: false, profileVisibility: 'private', theme: null },
+          },
+          message: 'ok',
+        }),
     });
     const state = signedInState(me);
-    const auth = { ...(state.auth as NonNullable<typeof state.auth>), userSettings: { emailNotifications: true, marketingEmails: false, profileVisibility: 'public' as const, theme: null } };
+    const auth = {
+      ...(state.auth as NonNullable<typeof state.auth>),
+      userSettings: {
+        emailNotifications: true,
+        marketingEmails: false,
+        profileVisibility: 'public' as const,
+        theme: null,
+      },
+    };
     const { user, store } = renderWithStore(<ProfileEditor user={me} />, { preloadedState: { ...state, auth } });
     await user.click(screen.getByRole('checkbox', { name: /Private profile/ }));
     expect(await screen.findByText('Your profile is now private')).toBeInTheDocument();

@@ -26,8 +26,15 @@ export function PeoplePage() {
       <PageMeta title="People" description="Find Atelier members by name or username." />
       <h1>People</h1>
       <form className="inline-form mt-4" role="search" onSubmit={submit}>
-        <Input aria-label="Search people" placeholder="Name or username" value={draft} onChange={(e) => setDraft(e.target.value)} />
-        <Button type="submit" iconStart={<SearchIcon size={16} />}>Search</Button>
+        <Input
+          aria-label="Search people"
+          placeholder="Name or username"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <Button type="submit" iconStart={<SearchIcon size={16} />}>
+          Search
+        </Button>
       </form>
       <div className="mt-6">
         {query ? (

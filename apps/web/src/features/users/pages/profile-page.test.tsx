@@ -3,7 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { ProfileByUsername } from '@atelier/shared';
 import { makeContent } from '../../generation/generation-test-utils';
-import { errorResponse, jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  mockServer,
+  renderWithStore,
+  signedInState,
+} from '../../auth/testing/render-with-store';
 import { ProfilePage } from './profile-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,7 +55,8 @@ describe('Profile page', () => {
         const p = profile({}, isFollowing);
         return jsonResponse(200, { data: { ...p, stats: { ...p.stats, followers: isFollowing ? 13 : 12 } } });
       },
-      [`GET /users/${GRACE}/content`]: () => jsonResponse(200, { data: [makeContent({ title: 'Harbour at dawn' })], pagination: pagination(1) }),
+      [`GET /users/${GRACE}/content`]: () =>
+        jsonResponse(200, { data: [makeContent({ title: 'Harbour at dawn' })], pagination: pagination(1) }),
       [`POST /users/follow/${GRACE}`]: () => {
         isFollowing = true;
         return jsonResponse(200, { data: { isFollowing: true, followers: 13 }, message: 'ok' });
@@ -57,7 +65,10 @@ describe('Profile page', () => {
     const { user } = renderAt('/u/grace');
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText('Compilers and colour studies')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'grace.example.com' })).toHaveAttribute('href', 'https://grace.example.com');
+    expect(screen.getByRole('link', { name: 'grace.example.com' })).toHaveAttribute(
+      'href',
+      'https://grace.example.com',
+    );
     const stats = screen.getByLabelText('Profile stats');
     expect(within(stats).getByText('12')).toBeInTheDocument();
     expect(await screen.findByText('Harbour at dawn')).toBeInTheDocument();
@@ -74,7 +85,15 @@ describe('Profile page', () => {
       [`GET /users/${GRACE}/content`]: () => jsonResponse(200, { data: [], pagination: pagination(0) }),
       [`GET /users/${GRACE}/followers`]: () =>
         jsonResponse(200, {
-          data: [{ id: 'a1b2c3d4-0000-4000-8000-000000000001', username: 'linus', fullName: 'Linus T', avatar: null, isFollowing: true }],
+          data: [
+            {
+              id: 'a1b2c3d4-0000-4000-8000-000000000001',
+              username: 'linus',
+              fullName: 'Linus T',
+              avatar: null,
+              isFollowing: true,
+            },
+          ],
           pagination: pagination(1),
         }),
     });
@@ -88,7 +107,8 @@ describe('Profile page', () => {
   it('shows "Edit profile" instead of Follow on your own page', async () => {
     const me = makeUser();
     mockServer({
-      'GET /users/profile/ada': () => jsonResponse(200, { data: profile({ id: me.id, username: 'ada', fullName: 'Ada Lovelace', isSelf: true }) }),
+      'GET /users/profile/ada': () =>
+        jsonResponse(200, { data: profile({ id: me.id, username: 'ada', fullName: 'Ada Lovelace', isSelf: true }) }),
       [`GET /users/${me.id}/content`]: () => jsonResponse(200, { data: [], pagination: pagination(0) }),
     });
     renderAt('/u/ada');
@@ -112,7 +132,8 @@ describe('Profile page', () => {
 
   it('keeps a private profile to name and avatar', async () => {
     mockServer({
-      'GET /users/profile/grace': () => jsonResponse(200, { data: profile({ isPrivate: true, bio: null, website: null, location: null }) }),
+      'GET /users/profile/grace': () =>
+        jsonResponse(200, { data: profile({ isPrivate: true, bio: null, website: null, location: null }) }),
     });
     renderAt('/u/grace', false);
     expect(await screen.findByText('This profile is private')).toBeInTheDocument();

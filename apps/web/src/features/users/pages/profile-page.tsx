@@ -22,7 +22,12 @@ type Tab = 'content' | 'collections' | 'followers' | 'following';
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { data, error, isLoading } = useGetProfileByUsernameQuery(username, { skip: !username });
-  if (isLoading) return <div className="container section"><Spinner label="Loading profile" /></div>;
+  if (isLoading)
+    return (
+      <div className="container section">
+        <Spinner label="Loading profile" />
+      </div>
+    );
   if (error || !data) {
     const isMissing = (error as { status?: number } | undefined)?.status === 404;
     return (
@@ -30,7 +35,11 @@ export function ProfilePage() {
         <PageMeta title="Profile not found" />
         <EmptyState
           title={isMissing ? 'No one by that name' : MSG.users.getProfileFailed}
-          description={isMissing ? `There is no Atelier member called @${username}.` : errorMessage(error, MSG.users.getProfileFailed)}
+          description={
+            isMissing
+              ? `There is no Atelier member called @${username}.`
+              : errorMessage(error, MSG.users.getProfileFailed)
+          }
           action={<ButtonLink to="/people">Find people</ButtonLink>}
         />
       </section>
@@ -46,7 +55,10 @@ function ProfileView({ profile }: { profile: ProfileByUsername }) {
   const isHidden = user.isPrivate && !user.isSelf;
   return (
     <section className="container">
-      <PageMeta title={`${user.fullName} (@${user.username})`} description={user.bio ?? `${user.fullName} on Atelier`} />
+      <PageMeta
+        title={`${user.fullName} (@${user.username})`}
+        description={user.bio ?? `${user.fullName} on Atelier`}
+      />
       <header className="profile-header">
         <UserAvatar user={{ name: user.fullName, avatar: user.avatar }} size={96} />
         <div className="profile-header__main">
@@ -63,20 +75,40 @@ function ProfileView({ profile }: { profile: ProfileByUsername }) {
           </p>
           {!isHidden && (
             <dl className="profile-stats" aria-label="Profile stats">
-              <div><dt>Followers</dt><dd>{followers}</dd></div>
-              <div><dt>Following</dt><dd>{profile.stats.following}</dd></div>
-              <div><dt>Pieces</dt><dd>{profile.stats.content}</dd></div>
+              <div>
+                <dt>Followers</dt>
+                <dd>{followers}</dd>
+              </div>
+              <div>
+                <dt>Following</dt>
+                <dd>{profile.stats.following}</dd>
+              </div>
+              <div>
+                <dt>Pieces</dt>
+                <dd>{profile.stats.content}</dd>
+              </div>
             </dl>
           )}
         </div>
         {user.isSelf ? (
-          <ButtonLink to="/settings" variant="secondary" size="sm">Edit profile</ButtonLink>
+          <ButtonLink to="/settings" variant="secondary" size="sm">
+            Edit profile
+          </ButtonLink>
         ) : (
-          <FollowButton userId={user.id} isFollowing={profile.isFollowing} size="md" onChange={(_f, count) => setFollowers(count)} />
+          <FollowButton
+            userId={user.id}
+            isFollowing={profile.isFollowing}
+            size="md"
+            onChange={(_f, count) => setFollowers(count)}
+          />
         )}
       </header>
       {isHidden ? (
-        <EmptyState icon={<LockIcon size={24} />} title="This profile is private" description="Only its owner can see their work and connections." />
+        <EmptyState
+          icon={<LockIcon size={24} />}
+          title="This profile is private"
+          description="Only its owner can see their work and connections."
+        />
       ) : (
         <Tabs<Tab>
           label="Profile sections"
@@ -154,7 +186,11 @@ function FollowTab({ userId, direction }: { userId: string; direction: 'follower
       people={data?.data}
       pagination={data?.pagination}
       isLoading={isFetching}
-      error={error ? errorMessage(error, direction === 'followers' ? MSG.users.getFollowersFailed : MSG.users.getFollowingFailed) : null}
+      error={
+        error
+          ? errorMessage(error, direction === 'followers' ? MSG.users.getFollowersFailed : MSG.users.getFollowingFailed)
+          : null
+      }
       emptyTitle={direction === 'followers' ? 'No followers yet' : 'Not following anyone yet'}
       onPage={setPage}
     />

@@ -16,9 +16,19 @@ export function ReferralsPage() {
   const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
   return (
     <section className="container section">
-      <PageMeta title="Referrals" description="Invite friends to Atelier; you both get bonus credits once they verify their email." />
+      <PageMeta
+        title="Referrals"
+        description="Invite friends to Atelier; you both get bonus credits once they verify their email."
+      />
       <h1>Referrals</h1>
-      {isAuthenticated ? <ReferralsView /> : <SignInPrompt title="Sign in to see your referrals" text="Your invite link and bonuses are here once you sign in." />}
+      {isAuthenticated ? (
+        <ReferralsView />
+      ) : (
+        <SignInPrompt
+          title="Sign in to see your referrals"
+          text="Your invite link and bonuses are here once you sign in."
+        />
+      )}
     </section>
   );
 }
@@ -45,31 +55,58 @@ function ReferralsView() {
         <p>Share your link. When a friend signs up with it and verifies their email, you both get bonus credits.</p>
         <div className="referral-link mt-4">
           <code aria-label="Your referral link">{referralLink}</code>
-          <Button size="sm" onClick={copy}>Copy link</Button>
+          <Button size="sm" onClick={copy}>
+            Copy link
+          </Button>
         </div>
         <p className="small muted mt-4">Your code: {referralCode}</p>
       </Card>
       <dl className="profile-stats mt-6" aria-label="Referral stats">
-        <div><dt>Joined</dt><dd>{stats.total}</dd></div>
-        <div><dt>Verified</dt><dd>{stats.verified}</dd></div>
-        <div><dt>Credits earned</dt><dd>{stats.creditsEarned}</dd></div>
+        <div>
+          <dt>Joined</dt>
+          <dd>{stats.total}</dd>
+        </div>
+        <div>
+          <dt>Verified</dt>
+          <dd>{stats.verified}</dd>
+        </div>
+        <div>
+          <dt>Credits earned</dt>
+          <dd>{stats.creditsEarned}</dd>
+        </div>
       </dl>
       <div className="mt-6">
         {referrals.length === 0 ? (
-          <EmptyState icon={<UsersIcon size={24} />} title="No referrals yet" description="People who join with your link appear here." />
+          <EmptyState
+            icon={<UsersIcon size={24} />}
+            title="No referrals yet"
+            description="People who join with your link appear here."
+          />
         ) : (
           <>
             <table className="data-table">
               <thead>
-                <tr><th>Member</th><th>Joined</th><th>Status</th></tr>
+                <tr>
+                  <th>Member</th>
+                  <th>Joined</th>
+                  <th>Status</th>
+                </tr>
               </thead>
               <tbody>
                 {referrals.map((r) => (
                   <tr key={r.id}>
-                    <td>{r.fullName} <span className="muted small">@{r.username}</span></td>
+                    <td>
+                      {r.fullName} <span className="muted small">@{r.username}</span>
+                    </td>
                     <td>{formatDate(r.joinedAt)}</td>
                     <td>
-                      {r.bonusGranted ? <Badge tone="success">Bonus granted</Badge> : r.isVerified ? <Badge>Verified</Badge> : <Badge tone="warning">Waiting for verification</Badge>}
+                      {r.bonusGranted ? (
+                        <Badge tone="success">Bonus granted</Badge>
+                      ) : r.isVerified ? (
+                        <Badge>Verified</Badge>
+                      ) : (
+                        <Badge tone="warning">Waiting for verification</Badge>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -13,8 +13,22 @@ describe('Referrals page', () => {
         jsonResponse(200, {
           data: {
             referrals: [
-              { id: 'r1', username: 'bea', fullName: 'Bea Bold', joinedAt: '2025-02-01T00:00:00.000Z', isVerified: true, bonusGranted: true },
-              { id: 'r2', username: 'cy', fullName: 'Cy Calm', joinedAt: '2025-02-02T00:00:00.000Z', isVerified: false, bonusGranted: false },
+              {
+                id: 'r1',
+                username: 'bea',
+                fullName: 'Bea Bold',
+                joinedAt: '2025-02-01T00:00:00.000Z',
+                isVerified: true,
+                bonusGranted: true,
+              },
+              {
+                id: 'r2',
+                username: 'cy',
+                fullName: 'Cy Calm',
+                joinedAt: '2025-02-02T00:00:00.000Z',
+                isVerified: false,
+                bonusGranted: false,
+              },
             ],
             stats: { total: 2, verified: 1, creditsEarned: 20 },
             referralCode: 'ADA123',
