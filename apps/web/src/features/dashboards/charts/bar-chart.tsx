@@ -1,5 +1,5 @@
 import { ChartDataTable } from './chart-data-table';
-import { CHART_COLORS, formatNumber, niceMax } from './chart-format';
+import { CHART_COLORS, axisTicks, formatNumber, niceMax } from './chart-format';
 import './charts.css';
 
 export interface BarChartProps {
@@ -28,7 +28,7 @@ export function BarChart({ title, data, valueLabel = 'Count', height = 220 }: Ba
     <figure className="chart">
       <figcaption className="chart__title">{title}</figcaption>
       <svg className="chart__svg" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={summary}>
-        {[0, max / 2, max].map((t) => (
+        {axisTicks(max).map((t) => (
           <g key={t}>
             <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
             <text className="chart__tick" x={PAD.left - 6} y={y(t) + 4} textAnchor="end">

@@ -24,4 +24,10 @@ export function niceMax(max: number): number {
   return 10 * magnitude;
 }
 
+/** Axis ticks at 0, half and the top; on a whole-number axis a fractional half (0.5 of a count) is left out. */
+export function axisTicks(max: number): number[] {
+  const half = max / 2;
+  return Number.isInteger(max) && !Number.isInteger(half) ? [0, max] : [0, half, max];
+}
+
 export const CHART_COLORS = ['#6d28d9', '#0e7490', '#c2410c', '#15803d', '#be185d', '#4338ca', '#a16207', '#475569'];

@@ -37,6 +37,15 @@ describe('charts', () => {
     ]);
   });
 
+  it('labels a count axis in whole numbers only', () => {
+    const { container } = render(
+      <LineChart title="Plays" data={[{ date: '2025-03-03', plays: 1 }]} series={[{ key: 'plays', label: 'Plays' }]} />,
+    );
+    const labels = Array.from(container.querySelectorAll('text.chart__tick'), (t) => t.textContent);
+    expect(labels).toContain('1');
+    expect(labels).not.toContain('0.5');
+  });
+
   it('shows a tooltip with the hovered point', () => {
     render(<LineChart title="Plays" data={data} series={[{ key: 'creditsSpent', label: 'Credits spent' }]} />);
     const area = screen.getByTestId('chart-hover-area');

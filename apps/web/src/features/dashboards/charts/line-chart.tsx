@@ -1,6 +1,6 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { ChartDataTable } from './chart-data-table';
-import { CHART_COLORS, formatNumber, niceMax, shortDate } from './chart-format';
+import { CHART_COLORS, axisTicks, formatNumber, niceMax, shortDate } from './chart-format';
 import './charts.css';
 
 export interface LineSeries {
@@ -45,7 +45,7 @@ export function LineChart({ title, data, series, isArea = false, height = 220 }:
   const innerH = height - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (data.length <= 1 ? innerW / 2 : (i / (data.length - 1)) * innerW);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const ticks = [0, max / 2, max];
+  const ticks = axisTicks(max);
   const xLabels = data.length ? Array.from(new Set([0, Math.floor((data.length - 1) / 2), data.length - 1])) : [];
   const summary = summarizeSeries(title, data, colored);
 

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
-import { Badge } from '../../../components/ui';
+import { Badge, cx } from '../../../components/ui';
 import { useGetUnreadCountQuery } from '../messaging-api';
 import { useConversationsLive } from '../use-conversations-live';
 import '../messaging.css';
@@ -16,7 +16,11 @@ function SignedInLink({ onNavigate }: { onNavigate?: () => void }) {
   useConversationsLive();
   const { data: count = 0 } = useGetUnreadCountQuery();
   return (
-    <NavLink to="/messages" className="messages-nav-link" onClick={onNavigate}>
+    <NavLink
+      to="/messages"
+      className={({ isActive }) => cx('site-nav__link', 'messages-nav-link', isActive && 'site-nav__link--active')}
+      onClick={onNavigate}
+    >
       Messages
       {count > 0 && (
         <Badge tone="accent">

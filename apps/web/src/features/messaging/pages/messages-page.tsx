@@ -15,7 +15,7 @@ export function MessagesPage() {
   const user = useAppSelector((state) => state.auth.user);
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   return (
-    <div className="container">
+    <div className="container messages-screen">
       <PageMeta title="Messages" description="Your conversations on Atelier." />
       <h1>Messages</h1>
       {isAuthenticated && user ? <Inbox selfId={user.id} /> : <SignInRequired what="your messages" />}
