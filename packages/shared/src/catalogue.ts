@@ -21,19 +21,61 @@ export interface ModelInfo {
 }
 
 const PHOTO_MODELS: ModelInfo[] = [
-  { id: 'flux-pro', name: 'FLUX Pro', description: 'Photorealistic detail for hero images', cost: 10, speed: 'Slow', quality: 'Highest' },
-  { id: 'flux-dev', name: 'FLUX Dev', description: 'Balanced speed and fidelity', cost: 5, speed: 'Medium', quality: 'High' },
-  { id: 'flux-schnell', name: 'FLUX Schnell', description: 'Quick drafts and iterations', cost: 3, speed: 'Fast', quality: 'Good' },
+  {
+    id: 'flux-pro',
+    name: 'FLUX Pro',
+    description: 'Photorealistic detail for hero images',
+    cost: 10,
+    speed: 'Slow',
+    quality: 'Highest',
+  },
+  {
+    id: 'flux-dev',
+    name: 'FLUX Dev',
+    description: 'Balanced speed and fidelity',
+    cost: 5,
+    speed: 'Medium',
+    quality: 'High',
+  },
+  {
+    id: 'flux-schnell',
+    name: 'FLUX Schnell',
+    description: 'Quick drafts and iterations',
+    cost: 3,
+    speed: 'Fast',
+    quality: 'Good',
+  },
 ];
 
 const VIDEO_MODELS: ModelInfo[] = [
-  { id: 'runway-gen3', name: 'Runway Gen-3', description: 'Cinematic motion and lighting', cost: 25, speed: 'Slow', quality: 'Highest' },
-  { id: 'luma-dream', name: 'Luma Dream Machine', description: 'Smooth, natural camera moves', cost: 20, speed: 'Medium', quality: 'High' },
+  {
+    id: 'runway-gen3',
+    name: 'Runway Gen-3',
+    description: 'Cinematic motion and lighting',
+    cost: 25,
+    speed: 'Slow',
+    quality: 'Highest',
+  },
+  {
+    id: 'luma-dream',
+    name: 'Luma Dream Machine',
+    description: 'Smooth, natural camera moves',
+    cost: 20,
+    speed: 'Medium',
+    quality: 'High',
+  },
   { id: 'pika-labs', name: 'Pika', description: 'Fast stylised clips', cost: 15, speed: 'Fast', quality: 'Good' },
 ];
 
 const DEFAULT_MODELS: ModelInfo[] = [
-  { id: 'stable-diffusion-xl', name: 'Stable Diffusion XL', description: 'Versatile all-round model', cost: 5, speed: 'Medium', quality: 'High' },
+  {
+    id: 'stable-diffusion-xl',
+    name: 'Stable Diffusion XL',
+    description: 'Versatile all-round model',
+    cost: 5,
+    speed: 'Medium',
+    quality: 'High',
+  },
 ];
 
 export const MODELS_BY_TYPE: Record<ContentType, ModelInfo[]> = {
@@ -50,6 +92,13 @@ export const FALLBACK_GENERATION_COST = 5;
 
 export function isContentType(value: unknown): value is ContentType {
   return typeof value === 'string' && (CONTENT_TYPES as readonly string[]).includes(value);
+}
+
+/** The `model` of content a person uploaded rather than generated: no prompt, no seed, no charge. */
+export const UPLOAD_MODEL = 'upload';
+
+export function isUploadedContent(content: { model: string }): boolean {
+  return content.model === UPLOAD_MODEL;
 }
 
 export function findModel(type: ContentType, modelId: string): ModelInfo | undefined {

@@ -149,7 +149,10 @@ export const creditPricingBody = z
     maxCredits: z.coerce.number().int().min(1).max(10_000_000),
     tiers: z.array(pricingTier).max(20).default([]),
   })
-  .refine((v) => v.maxCredits >= v.minCredits, { message: 'Maximum credits must not be below the minimum', path: ['maxCredits'] });
+  .refine((v) => v.maxCredits >= v.minCredits, {
+    message: 'Maximum credits must not be below the minimum',
+    path: ['maxCredits'],
+  });
 export type CreditPricingBody = z.input<typeof creditPricingBody>;
 
 export const calculatePriceBody = z.object({
@@ -192,7 +195,9 @@ export function calculateCreditPrice(pricing: CreditPricing, credits: number): P
 /** "$12.50" for 1250 usd. */
 export function formatMoney(amount: number, currencyCode: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currencyCode.toUpperCase() }).format(amount / 100);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currencyCode.toUpperCase() }).format(
+      amount / 100,
+    );
   } catch {
     return `${(amount / 100).toFixed(2)} ${currencyCode.toUpperCase()}`;
   }
@@ -207,7 +212,13 @@ export const creditStats = z.object({
   activeSubscriptions: z.number().int(),
   completedCheckouts: z.number().int(),
   purchasesByProduct: z.array(
-    z.object({ productId: z.string().nullable(), name: z.string(), count: z.number().int(), credits: z.number().int(), revenue: z.number().int() }),
+    z.object({
+      productId: z.string().nullable(),
+      name: z.string(),
+      count: z.number().int(),
+      credits: z.number().int(),
+      revenue: z.number().int(),
+    }),
   ),
 });
 export type CreditStats = z.infer<typeof creditStats>;
@@ -255,7 +266,10 @@ export const localPayBody = z.object({
   cardNumber: z.string().trim().min(1, 'Card number is required').max(30),
   expMonth: z.coerce.number().int().min(1, 'Expiry month is 1–12').max(12, 'Expiry month is 1–12'),
   expYear: z.coerce.number().int().min(2000).max(2100),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card’s security code is invalid.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Your card’s security code is invalid.'),
   name: z.string().trim().min(1, 'Name on card is required').max(100),
 });
 export type LocalPayBody = z.infer<typeof localPayBody>;

@@ -86,7 +86,11 @@ export const categoryListQuery = z.object({
 export type CategoryListQuery = z.infer<typeof categoryListQuery>;
 
 export const categorySearchQuery = z.object({
-  q: z.string({ error: 'Please enter something to search for' }).trim().min(1, 'Please enter something to search for').max(100),
+  q: z
+    .string({ error: 'Please enter something to search for' })
+    .trim()
+    .min(1, 'Please enter something to search for')
+    .max(100),
   page: z.coerce.number().int().min(1).default(LIMITS.defaultPage),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
 });

@@ -60,13 +60,16 @@ export const content = z.object({
 });
 export type Content = z.infer<typeof content>;
 
-const formBoolean = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase();
-  if (s === 'true' || s === 'on' || s === '1') return true;
-  if (s === 'false' || s === 'off' || s === '0' || s === '') return false;
-  return v;
-}, z.boolean({ error: 'isPrivate must be true or false' }));
+const formBoolean = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim().toLowerCase();
+    if (s === 'true' || s === 'on' || s === '1') return true;
+    if (s === 'false' || s === 'off' || s === '0' || s === '') return false;
+    return v;
+  },
+  z.boolean({ error: 'isPrivate must be true or false' }),
+);
 
 /** Multipart fields arrive as text; an empty field means "not given". */
 const formInt = (message: string, min: number, max: number) =>
@@ -106,18 +109,34 @@ export const generateRequest = z
   })
   .superRefine((v, ctx) => {
     if (v.contentType === '' || v.prompt === '') {
-      ctx.addIssue({ code: 'custom', path: [v.contentType === '' ? 'contentType' : 'prompt'], message: MSG.validation.contentTypeAndPromptRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.contentType === '' ? 'contentType' : 'prompt'],
+        message: MSG.validation.contentTypeAndPromptRequired,
+      });
       return;
     }
     if (!isContentType(v.contentType)) {
-      ctx.addIssue({ code: 'custom', path: ['contentType'], message: `Content type must be one of ${CONTENT_TYPES.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contentType'],
+        message: `Content type must be one of ${CONTENT_TYPES.join(', ')}`,
+      });
       return;
     }
     if (v.prompt.length > LIMITS.promptMaxLength) {
-      ctx.addIssue({ code: 'custom', path: ['prompt'], message: `Prompt must be at most ${LIMITS.promptMaxLength} characters` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prompt'],
+        message: `Prompt must be at most ${LIMITS.promptMaxLength} characters`,
+      });
     }
     if (v.model && !findModel(v.contentType, v.model)) {
-      ctx.addIssue({ code: 'custom', path: ['model'], message: `Model ${v.model} is not available for ${v.contentType}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['model'],
+        message: `Model ${v.model} is not available for ${v.contentType}`,
+      });
     }
   });
 export type GenerateRequest = z.input<typeof generateRequest>;
@@ -183,7 +202,13 @@ export const COMMENT_MAX_LENGTH = 2000;
 
 /** Tags are lower-cased, trimmed and de-duplicated; empty ones are dropped. */
 export const contentTags = z
-  .array(z.string().trim().toLowerCase().max(CONTENT_TAG_MAX_LENGTH, `A tag must be at most ${CONTENT_TAG_MAX_LENGTH} characters`))
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(CONTENT_TAG_MAX_LENGTH, `A tag must be at most ${CONTENT_TAG_MAX_LENGTH} characters`),
+  )
   .max(CONTENT_TAGS_MAX, `At most ${CONTENT_TAGS_MAX} tags`)
   .transform((tags) => [...new Set(tags.filter((t) => t !== ''))]);
 
@@ -205,13 +230,19 @@ export const CONTENT_SORTS = ['newest', 'popular', 'trending'] as const;
 export type ContentSort = (typeof CONTENT_SORTS)[number];
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
 
 export const contentListQuery = z.object({
   page: z.coerce.number().int().min(1).default(LIMITS.defaultPage),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
   type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTENT_TYPES).optional()),
-  category: z.preprocess((v) => (v === '' ? undefined : v), z.string().uuid('Please choose a category from the list').optional()),
+  category: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().uuid('Please choose a category from the list').optional(),
+  ),
   /** A user id or a username. */
   owner: optionalText(100),
   tag: optionalText(CONTENT_TAG_MAX_LENGTH),
@@ -223,7 +254,11 @@ export type ContentListQuery = z.infer<typeof contentListQuery>;
 export const contentSearchQuery = z.object({
   page: z.coerce.number().int().min(1).default(LIMITS.defaultPage),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
-  q: z.string({ error: 'Please enter something to search for' }).trim().min(1, 'Please enter something to search for').max(200),
+  q: z
+    .string({ error: 'Please enter something to search for' })
+    .trim()
+    .min(1, 'Please enter something to search for')
+    .max(200),
   type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTENT_TYPES).optional()),
 });
 export type ContentSearchQuery = z.infer<typeof contentSearchQuery>;
@@ -279,7 +314,10 @@ export const uploadContentFields = z.object({
   description: z.string().trim().max(CONTENT_DESCRIPTION_MAX_LENGTH).optional(),
   contentType: z.enum(CONTENT_TYPES, { error: `Content type must be one of ${CONTENT_TYPES.join(', ')}` }),
   isPrivate: formBoolean.default(false),
-  categoryId: z.preprocess((v) => (v === '' ? undefined : v), z.string().uuid('Please choose a category from the list').optional()),
+  categoryId: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().uuid('Please choose a category from the list').optional(),
+  ),
   tags: z.preprocess((v) => (typeof v === 'string' ? parseTagsField(v) : v), contentTags).optional(),
 });
 export type UploadContentFields = z.infer<typeof uploadContentFields>;

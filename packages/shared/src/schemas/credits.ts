@@ -48,7 +48,11 @@ export const creditHistoryQuery = paginationQuery.extend({
 export type CreditHistoryQuery = z.infer<typeof creditHistoryQuery>;
 
 export const creditCheckBody = z.object({
-  amount: z.coerce.number().int('Amount must be a whole number').min(0, 'Amount must not be negative').max(ADMIN_CREDITS_MAX),
+  amount: z.coerce
+    .number()
+    .int('Amount must be a whole number')
+    .min(0, 'Amount must not be negative')
+    .max(ADMIN_CREDITS_MAX),
 });
 export type CreditCheckBody = z.infer<typeof creditCheckBody>;
 

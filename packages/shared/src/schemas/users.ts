@@ -32,7 +32,11 @@ export const publicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
-export const profileStats = z.object({ followers: z.number().int(), following: z.number().int(), content: z.number().int() });
+export const profileStats = z.object({
+  followers: z.number().int(),
+  following: z.number().int(),
+  content: z.number().int(),
+});
 export type ProfileStats = z.infer<typeof profileStats>;
 
 export const profileByUsername = z.object({ user: publicProfile, stats: profileStats, isFollowing: z.boolean() });
@@ -42,14 +46,22 @@ const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters long`);
 
 export const updateProfileBody = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters long').optional(),
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be at most 100 characters long')
+    .optional(),
   username: username.optional(),
   bio: optionalText(500, 'Bio').optional(),
   website: z
     .string()
     .trim()
     .max(200, 'Website must be at most 200 characters long')
-    .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'Please enter a valid website URL (http or https)')
+    .refine(
+      (v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v),
+      'Please enter a valid website URL (http or https)',
+    )
     .optional(),
   location: optionalText(100, 'Location').optional(),
 });
@@ -78,7 +90,11 @@ export const referralItem = z.object({
 });
 export type ReferralItem = z.infer<typeof referralItem>;
 
-export const referralStats = z.object({ total: z.number().int(), verified: z.number().int(), creditsEarned: z.number().int() });
+export const referralStats = z.object({
+  total: z.number().int(),
+  verified: z.number().int(),
+  creditsEarned: z.number().int(),
+});
 export type ReferralStats = z.infer<typeof referralStats>;
 
 export const referralsData = z.object({
@@ -116,6 +132,12 @@ export type UserStats = z.infer<typeof userStats>;
 
 /** Password for accounts that have one; otherwise the 6-digit code mailed by /users/account/deletion-code. */
 export const deleteAccountBody = z
-  .object({ password: z.string().min(1).max(128).optional(), code: z.string().regex(/^\d{6}$/).optional() })
+  .object({
+    password: z.string().min(1).max(128).optional(),
+    code: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional(),
+  })
   .refine((b) => b.password !== undefined || b.code !== undefined, 'Please enter your password to confirm');
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

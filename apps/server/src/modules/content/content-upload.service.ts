@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_VIDEO_MAX_BYTES, uploadContentFields, type Content, type ContentType } from '@atelier/shared';
+import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_MODEL, UPLOAD_VIDEO_MAX_BYTES, uploadContentFields, type Content, type ContentType } from '@atelier/shared';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import { assertCategoryExists } from './content-community.service.js';
@@ -149,7 +149,7 @@ export async function uploadContent(
       title: input.title,
       description: input.description ? input.description : null,
       prompt: '',
-      model: 'upload',
+      model: UPLOAD_MODEL,
       contentType: input.contentType,
       status: 'ready',
       progress: 100,

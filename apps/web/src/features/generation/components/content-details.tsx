@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CONTENT_TYPE_NAMES, findModel } from '@atelier/shared';
+import { CONTENT_TYPE_NAMES, findModel, isUploadedContent } from '@atelier/shared';
 import { Card } from '../../../components/ui';
 import type { Content } from '../generation-types';
 
@@ -17,8 +17,9 @@ function formatDuration(ms: number | null): string | null {
   return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
 }
 
-/** What was asked for and what came out. */
+/** What was asked for and what came out; for an upload, what was uploaded. */
 export function ContentDetails({ content }: { content: Content }) {
+  const isUpload = isUploadedContent(content);
   const modelName = findModel(content.contentType, content.model)?.name ?? content.model;
   const size = content.width && content.height ? `${content.width} × ${content.height}` : null;
   const duration = formatDuration(content.durationMs);
@@ -28,14 +29,27 @@ export function ContentDetails({ content }: { content: Content }) {
         Details
       </h2>
       <dl className="content-details">
-        <dt>Prompt</dt>
-        <dd className="content-prompt">{content.prompt}</dd>
-        <dt>Model</dt>
-        <dd>{modelName}</dd>
+        {isUpload ? (
+          <>
+            <dt>Source</dt>
+            <dd>Uploaded by its maker</dd>
+          </>
+        ) : (
+          <>
+            <dt>Prompt</dt>
+            <dd className="content-prompt">{content.prompt}</dd>
+            <dt>Model</dt>
+            <dd>{modelName}</dd>
+          </>
+        )}
         <dt>Type</dt>
         <dd>{CONTENT_TYPE_NAMES[content.contentType]}</dd>
-        <dt>Seed</dt>
-        <dd>{content.seed}</dd>
+        {!isUpload && (
+          <>
+            <dt>Seed</dt>
+            <dd>{content.seed}</dd>
+          </>
+        )}
         {size && (
           <>
             <dt>Size</dt>

@@ -78,6 +78,22 @@ describe('Content page', () => {
     expect(screen.getByText('Nothing was refunded: the generation finished.')).toBeInTheDocument();
   });
 
+  it('shows an upload as uploaded: no prompt, model, seed, receipt or Generate again', async () => {
+    mockServer({
+      'GET /content/c-1': () =>
+        json(200, { data: makeContent({ model: 'upload', prompt: '', seed: 0, cost: 0, charged: 0 }) }),
+    });
+    renderGeneration({ path: '/content/c-1' });
+
+    expect(await screen.findByRole('img', { name: 'Foggy harbour' })).toBeInTheDocument();
+    expect(screen.getByText('Uploaded by its maker')).toBeInTheDocument();
+    expect(screen.queryByText('Prompt')).not.toBeInTheDocument();
+    expect(screen.queryByText('Seed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Receipt' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Generate again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
+  });
+
   it('plays loops silently on repeat and videos with controls and a poster', async () => {
     mockServer({
       'GET /content/l-1': () =>

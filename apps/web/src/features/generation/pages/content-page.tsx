@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { CONTENT_TYPE_NAMES, MSG } from '@atelier/shared';
+import { CONTENT_TYPE_NAMES, MSG, isUploadedContent } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, EmptyState, Spinner, buttonClass } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -97,6 +97,7 @@ function ContentLoaded({ content }: { content: Content }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
   const isOwner = user !== null && user.id === content.owner.id;
+  const isUpload = isUploadedContent(content);
 
   const generateAgain = () => {
     if (!user) {
@@ -130,7 +131,7 @@ function ContentLoaded({ content }: { content: Content }) {
         <div className="content-primary">
           <ContentMedia content={content} />
           <div className="content-actions">
-            <Button onClick={generateAgain}>Generate again</Button>
+            {!isUpload && <Button onClick={generateAgain}>Generate again</Button>}
             {content.status === 'ready' && content.mediaUrl && (
               <a
                 className={buttonClass({ variant: 'secondary' })}
@@ -147,7 +148,7 @@ function ContentLoaded({ content }: { content: Content }) {
         </div>
         <div className="content-secondary">
           <ContentDetails content={content} />
-          <ContentReceipt content={content} />
+          {!isUpload && <ContentReceipt content={content} />}
           {isOwner && content.status === 'ready' && <ContentEditPanel content={content} />}
         </div>
       </div>
