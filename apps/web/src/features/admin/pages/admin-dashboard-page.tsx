@@ -247,12 +247,15 @@ function RevenueSection({ range }: { range: RangeArgs }) {
           />
           {!d.hasPayments && <p className="dashboard-muted">Payments are not set up yet; revenue shows 0.</p>}
           <LineChart
-            title="Revenue (cents) and credits purchased"
+            title="Revenue (USD)"
+            isArea
+            data={d.series.map((point) => ({ ...point, revenue: point.revenue / 100 }))}
+            series={[{ key: 'revenue', label: 'Revenue (USD)' }]}
+          />
+          <LineChart
+            title="Credits purchased"
             data={d.series}
-            series={[
-              { key: 'revenue', label: 'Revenue (cents)' },
-              { key: 'creditsPurchased', label: 'Credits purchased' },
-            ]}
+            series={[{ key: 'creditsPurchased', label: 'Credits purchased' }]}
           />
         </>
       )}

@@ -1,9 +1,8 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, Spinner } from '../../../components/ui';
-import { useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { SignInRequired } from '../../jobs/components/sign-in-required';
+import { AdminOnly } from '../../admin/components/admin-only';
 import { ConversationList } from '../components/conversation-list';
 import { ThreadPanel } from '../components/thread-panel';
 import { useGetSupportInboxQuery } from '../messaging-api';
@@ -15,20 +14,12 @@ import '../messaging.css';
  * person always talks to one "Support" whoever is on duty.
  */
 export function AdminSupportPage() {
-  const user = useAppSelector((state) => state.auth.user);
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   return (
-    <div className="container">
+    <AdminOnly title="Support inbox">
       <PageMeta title="Support inbox" description="Answer support conversations." />
       <h1>Support inbox</h1>
-      {!isAuthenticated || !user ? (
-        <SignInRequired what="the support inbox" />
-      ) : user.role !== 'admin' ? (
-        <EmptyState title="Administrators only" description="Only administrators can answer support conversations." />
-      ) : (
-        <SupportInbox />
-      )}
-    </div>
+      <SupportInbox />
+    </AdminOnly>
   );
 }
 
