@@ -32,7 +32,7 @@ describe('AdminCategoriesPage', () => {
   it('is for administrators only', () => {
     mockServer({});
     renderWithStore(<AdminCategoriesPage />, { preloadedState: signedInState(makeUser()) });
-    expect(screen.getByText('Administrators only')).toBeInTheDocument();
+    expect(screen.getByText('Admins only')).toBeInTheDocument();
   });
 
   it('shows the tree, toggles the checked categories and lists import row errors', async () => {

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { MSG, formatMoney, type CreditProduct, type CreditProductBody, type PricingTier } from '@atelier/shared';
-import { PageMeta } from '../../../components/page-meta';
 import { Button, Card, Checkbox, Dialog, Field, Input, Spinner, TextArea } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import {
@@ -13,21 +12,18 @@ import {
   useUpdatePricingMutation,
   useUpdateProductMutation,
 } from '../billing-api';
-import { AdminOnly } from '../components/admin-guard';
+import { AdminOnly } from '../../admin/components/admin-only';
 import '../billing.css';
 
 /** /admin/credit-products — credit packs, custom-amount pricing and sales totals. */
 export function AdminCreditProductsPage() {
   return (
-    <section className="container billing-page">
-      <PageMeta title="Credit products" description="Manage credit packs and pricing." />
+    <AdminOnly title="Credit products">
       <h1>Credit products</h1>
-      <AdminOnly>
-        <Stats />
-        <Products />
-        <PricingEditor />
-      </AdminOnly>
-    </section>
+      <Stats />
+      <Products />
+      <PricingEditor />
+    </AdminOnly>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { MSG, formatMoney, planBody, type Plan, type PlanBody } from '@atelier/shared';
-import { PageMeta } from '../../../components/page-meta';
 import { Button, Card, Checkbox, Dialog, Field, Input, Spinner, TextArea } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import {
@@ -12,7 +11,7 @@ import {
   useUpdatePlanMutation,
   useUpdatePlanStripeMutation,
 } from '../billing-api';
-import { AdminOnly } from '../components/admin-guard';
+import { AdminOnly } from '../../admin/components/admin-only';
 import '../billing.css';
 
 interface PlanForm {
@@ -73,13 +72,10 @@ const toBody = (f: PlanForm): PlanBody => ({
 /** /admin/plans — list, create (one or in bulk from JSON), edit, provider ids, delete. */
 export function AdminPlansPage() {
   return (
-    <section className="container billing-page">
-      <PageMeta title="Plans" description="Manage subscription plans." />
+    <AdminOnly title="Plans">
       <h1>Plans</h1>
-      <AdminOnly>
-        <PlansAdmin />
-      </AdminOnly>
-    </section>
+      <PlansAdmin />
+    </AdminOnly>
   );
 }
 

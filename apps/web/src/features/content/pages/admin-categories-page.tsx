@@ -2,7 +2,6 @@ import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { CategoryTreeNode } from '@atelier/shared';
-import { PageMeta } from '../../../components/page-meta';
 import {
   Badge,
   Button,
@@ -16,7 +15,7 @@ import {
   TextArea,
 } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
-import { AdminOnly } from '../../billing/components/admin-guard';
+import { AdminOnly } from '../../admin/components/admin-only';
 import {
   useBulkToggleCategoriesMutation,
   useCategoryTreeQuery,
@@ -39,13 +38,10 @@ function descendantsOf(node: CategoryTreeNode): Set<string> {
 /** /admin/categories — the category tree: create, edit, delete with reassignment, bulk toggle, import. */
 export function AdminCategoriesPage() {
   return (
-    <section className="container section section--tight">
-      <PageMeta title="Categories" />
+    <AdminOnly title="Categories">
       <h1>Categories</h1>
-      <AdminOnly>
-        <CategoryManager />
-      </AdminOnly>
-    </section>
+      <CategoryManager />
+    </AdminOnly>
   );
 }
 
@@ -187,7 +183,7 @@ function CategoryForm({
   return (
     <Card padding="md">
       <form className="stack" onSubmit={(e) => void submit(e)}>
-        <h2 className="h5">{node ? `Edit ${node.name}` : 'New category'}</h2>
+        <h2 className="h4">{node ? `Edit ${node.name}` : 'New category'}</h2>
         <Field label="Name">
           <Input value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
         </Field>
@@ -253,7 +249,7 @@ function DeleteCategory({
   return (
     <Card padding="md">
       <div className="stack">
-        <h2 className="h5">Delete {node.name}</h2>
+        <h2 className="h4">Delete {node.name}</h2>
         <Field label="Move its content and subcategories to">
           <Select value={target} onChange={(e) => setTarget(e.target.value)}>
             <option value="">Nowhere (content loses its category; subcategories move up)</option>
@@ -302,7 +298,7 @@ function ImportCategories() {
   return (
     <Card padding="md">
       <div className="stack">
-        <h2 className="h5">Import</h2>
+        <h2 className="h4">Import</h2>
         <p className="content-muted">
           A JSON array or a CSV with the columns name, slug, parent_slug, description. Every row is checked first;
           nothing is imported if any row is wrong.
