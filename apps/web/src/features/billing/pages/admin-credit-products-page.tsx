@@ -13,6 +13,7 @@ import {
   useUpdateProductMutation,
 } from '../billing-api';
 import { AdminOnly } from '../../admin/components/admin-only';
+import { StatGrid } from '../../dashboards/components/dashboard-block';
 import '../billing.css';
 
 /** /admin/credit-products — credit packs, custom-amount pricing and sales totals. */
@@ -39,28 +40,15 @@ function Stats() {
   if (!data) return <Spinner label="Loading statistics" />;
   return (
     <Card as="section" aria-label="Credit statistics">
-      <dl className="billing-admin-form">
-        <div>
-          <dt>Credits purchased</dt>
-          <dd>{data.totalPurchased.toLocaleString('en-US')}</dd>
-        </div>
-        <div>
-          <dt>Revenue</dt>
-          <dd>{formatMoney(data.totalRevenue, 'usd')}</dd>
-        </div>
-        <div>
-          <dt>Credits spent</dt>
-          <dd>{data.totalSpent.toLocaleString('en-US')}</dd>
-        </div>
-        <div>
-          <dt>Credits granted</dt>
-          <dd>{data.totalGranted.toLocaleString('en-US')}</dd>
-        </div>
-        <div>
-          <dt>Active subscriptions</dt>
-          <dd>{data.activeSubscriptions}</dd>
-        </div>
-      </dl>
+      <StatGrid
+        items={[
+          { label: 'Credits purchased', value: data.totalPurchased.toLocaleString('en-US') },
+          { label: 'Revenue', value: formatMoney(data.totalRevenue, 'usd') },
+          { label: 'Credits spent', value: data.totalSpent.toLocaleString('en-US') },
+          { label: 'Credits granted', value: data.totalGranted.toLocaleString('en-US') },
+          { label: 'Active subscriptions', value: data.activeSubscriptions.toLocaleString('en-US') },
+        ]}
+      />
     </Card>
   );
 }
@@ -91,7 +79,9 @@ function Products() {
   return (
     <Card as="section" aria-labelledby="packs-title" className="stack">
       <div className="cluster">
-        <h2 id="packs-title">Credit packs</h2>
+        <h2 id="packs-title" className="h4">
+          Credit packs
+        </h2>
         <Button size="sm" onClick={() => setEditing('new')}>
           New pack
         </Button>
@@ -264,7 +254,9 @@ function PricingEditor() {
   };
   return (
     <Card as="section" aria-labelledby="pricing-title" className="stack">
-      <h2 id="pricing-title">Custom-amount pricing</h2>
+      <h2 id="pricing-title" className="h4">
+        Custom-amount pricing
+      </h2>
       <form className="stack" onSubmit={(e) => void submit(e)}>
         <div className="billing-admin-form">
           <Field label="Price per credit (cents)">
