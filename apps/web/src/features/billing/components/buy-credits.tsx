@@ -94,7 +94,9 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
 
   return (
     <section className="billing-buy" aria-labelledby="buy-credits-title">
-      <Heading id="buy-credits-title">Buy credits</Heading>
+      <Heading id="buy-credits-title" className="content-card-title">
+        Buy credits
+      </Heading>
       {products.isLoading ? (
         <Spinner label="Loading credit packs" />
       ) : products.error ? (
