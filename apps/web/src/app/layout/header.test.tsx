@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { mockServer, renderWithStore, signedInState } from '../../features/auth/testing/render-with-store';
+import {
+  jsonResponse,
+  mockServer,
+  renderWithStore,
+  signedInState,
+} from '../../features/auth/testing/render-with-store';
 import { Header } from './header';
 
 afterEach(() => {
@@ -54,5 +59,23 @@ describe('Header', () => {
     await user.keyboard('{Escape}');
     expect(store.getState().ui.isMenuOpen).toBe(false);
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('puts Messages in the mobile menu for a signed-in member', async () => {
+    mockServer({ 'GET /messages/unread-count': () => jsonResponse(200, { data: { count: 2 } }) });
+    const { user, store } = renderWithStore(<Header />, { preloadedState: signedInState() });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobileNav = screen.getByRole('navigation', { name: 'Main, mobile' });
+    const link = within(mobileNav).getByRole('link', { name: /Messages/ });
+    expect(link).toHaveAttribute('href', '/messages');
+    await user.click(link);
+    expect(store.getState().ui.isMenuOpen).toBe(false);
+  });
+
+  it('shows no Messages link to a visitor', async () => {
+    mockServer({});
+    const { user } = renderWithStore(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.queryByRole('link', { name: /Messages/ })).not.toBeInTheDocument();
   });
 });

@@ -97,6 +97,9 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
+            <li className="mobile-menu__messages">
+              <MessagesNavLink onNavigate={closeMenu} isLive={false} />
+            </li>
           </ul>
           <Button
             isFullWidth

@@ -5,15 +5,33 @@ import { useGetUnreadCountQuery } from '../messaging-api';
 import { useConversationsLive } from '../use-conversations-live';
 import '../messaging.css';
 
+interface MessagesNavLinkProps {
+  onNavigate?: () => void;
+  /**
+   * Whether this link keeps the unread count current from socket events. The header's link does;
+   * a second copy (the narrow-screen menu) reads the same cache and leaves it off.
+   */
+  isLive?: boolean;
+}
+
 /** Header link to /messages with the unread count, for signed-in people. */
-export function MessagesNavLink({ onNavigate }: { onNavigate?: () => void }) {
+export function MessagesNavLink({ onNavigate, isLive = true }: MessagesNavLinkProps) {
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated && !!state.auth.user);
   if (!isAuthenticated) return null;
-  return <SignedInLink onNavigate={onNavigate} />;
+  return (
+    <>
+      {isLive && <LiveConversations />}
+      <SignedInLink onNavigate={onNavigate} />
+    </>
+  );
+}
+
+function LiveConversations() {
+  useConversationsLive();
+  return null;
 }
 
 function SignedInLink({ onNavigate }: { onNavigate?: () => void }) {
-  useConversationsLive();
   const { data: count = 0 } = useGetUnreadCountQuery();
   return (
     <NavLink
