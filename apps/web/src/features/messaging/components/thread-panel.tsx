@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useGetChatPartnerQuery } from '../messaging-api';
 import { useThread } from '../use-thread';
 import { Composer, MessageList } from './thread-view';
@@ -8,6 +9,8 @@ interface ThreadPanelProps {
   otherId: string;
   asSupport?: boolean;
   isOtherOnline?: boolean;
+  /** Where "All conversations" leads; on narrow screens the thread replaces the list. */
+  backTo?: string;
 }
 
 function usePageVisible(): boolean {
@@ -23,7 +26,7 @@ function usePageVisible(): boolean {
 }
 
 /** A whole conversation: who it is with, the messages, typing, and the input. */
-export function ThreadPanel({ selfId, otherId, asSupport = false, isOtherOnline }: ThreadPanelProps) {
+export function ThreadPanel({ selfId, otherId, asSupport = false, isOtherOnline, backTo }: ThreadPanelProps) {
   const isVisible = usePageVisible();
   const partner = useGetChatPartnerQuery(otherId);
   const thread = useThread({ selfId, otherId, asSupport, isVisible });
@@ -42,6 +45,11 @@ export function ThreadPanel({ selfId, otherId, asSupport = false, isOtherOnline 
       aria-label={partner.data ? `Conversation with ${partner.data.fullName}` : 'Conversation'}
     >
       <header className="thread-panel__header">
+        {backTo && (
+          <Link className="thread-panel__back" to={backTo}>
+            ← All conversations
+          </Link>
+        )}
         <span
           className={isOnline ? 'presence-dot presence-dot--online' : 'presence-dot'}
           role="img"

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
-import { EmptyState, Spinner } from '../../../components/ui';
+import { EmptyState, Spinner, cx } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { AdminOnly } from '../../admin/components/admin-only';
 import { ConversationList } from '../components/conversation-list';
@@ -32,7 +32,7 @@ function SupportInbox() {
   const active = list.find((c) => c.otherUser.id === userId);
 
   return (
-    <div className="messages-page">
+    <div className={cx('messages-page', !!userId && !!supportId && 'messages-page--thread-open')}>
       <div>
         {inbox.isLoading ? (
           <Spinner label="Loading the support inbox" />
@@ -57,13 +57,14 @@ function SupportInbox() {
       {userId && supportId ? (
         <ThreadPanel
           key={userId}
+          backTo="/admin/support"
           selfId={supportId}
           otherId={userId}
           asSupport
           isOtherOnline={online[userId] ?? active?.otherUser.isOnline}
         />
       ) : (
-        <section className="thread-panel">
+        <section className="thread-panel thread-panel--placeholder">
           <p className="chat-messages__empty">Choose a conversation to answer it.</p>
         </section>
       )}

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
-import { EmptyState, Spinner } from '../../../components/ui';
+import { EmptyState, Spinner, cx } from '../../../components/ui';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { SignInRequired } from '../../jobs/components/sign-in-required';
@@ -31,7 +31,7 @@ function Inbox({ selfId }: { selfId: string }) {
   const active = list.find((c) => c.otherUser.id === userId);
 
   return (
-    <div className="messages-page">
+    <div className={cx('messages-page', !!userId && userId !== selfId && 'messages-page--thread-open')}>
       <div>
         {conversations.isLoading ? (
           <Spinner label="Loading conversations" />
@@ -56,12 +56,13 @@ function Inbox({ selfId }: { selfId: string }) {
       {userId && userId !== selfId ? (
         <ThreadPanel
           key={userId}
+          backTo="/messages"
           selfId={selfId}
           otherId={userId}
           isOtherOnline={online[userId] ?? active?.otherUser.isOnline}
         />
       ) : (
-        <section className="thread-panel">
+        <section className="thread-panel thread-panel--placeholder">
           <p className="chat-messages__empty">
             {userId === selfId ? 'You cannot message yourself' : 'Choose a conversation to read it.'}
           </p>
