@@ -1,5 +1,6 @@
 import { ChartDataTable } from './chart-data-table';
 import { CHART_COLORS, axisTicks, formatNumber, niceMax } from './chart-format';
+import { useChartWidth } from './use-chart-width';
 import './charts.css';
 
 export interface BarChartProps {
@@ -9,11 +10,11 @@ export interface BarChartProps {
   height?: number;
 }
 
-const W = 640;
 const PAD = { top: 12, right: 12, bottom: 36, left: 44 };
 
 /** Vertical bars, one per category. */
 export function BarChart({ title, data, valueLabel = 'Count', height = 220 }: BarChartProps) {
+  const { ref, width: W } = useChartWidth<HTMLElement>();
   const max = niceMax(Math.max(0, ...data.map((d) => d.value)));
   const innerW = W - PAD.left - PAD.right;
   const innerH = height - PAD.top - PAD.bottom;
@@ -25,7 +26,7 @@ export function BarChart({ title, data, valueLabel = 'Count', height = 220 }: Ba
       ? `${title}: no data.`
       : `${title}: ${data.map((d) => `${d.label} ${formatNumber(d.value)}`).join(', ')}.`;
   return (
-    <figure className="chart">
+    <figure className="chart" ref={ref}>
       <figcaption className="chart__title">{title}</figcaption>
       <svg className="chart__svg" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={summary}>
         {axisTicks(max).map((t) => (

@@ -1,6 +1,7 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { ChartDataTable } from './chart-data-table';
 import { CHART_COLORS, axisTicks, formatNumber, niceMax, shortDate } from './chart-format';
+import { useChartWidth } from './use-chart-width';
 import './charts.css';
 
 export interface LineSeries {
@@ -18,7 +19,6 @@ export interface LineChartProps {
   height?: number;
 }
 
-const W = 640;
 const PAD = { top: 12, right: 16, bottom: 28, left: 44 };
 
 export function summarizeSeries(title: string, data: LineChartProps['data'], series: LineSeries[]): string {
@@ -37,6 +37,7 @@ export function summarizeSeries(title: string, data: LineChartProps['data'], ser
 
 /** A line (or area) chart in plain SVG, with axes and a hover tooltip. */
 export function LineChart({ title, data, series, isArea = false, height = 220 }: LineChartProps) {
+  const { ref, width: W } = useChartWidth<HTMLElement>();
   const gradientId = useId();
   const [hover, setHover] = useState<number | null>(null);
   const colored = series.map((s, i) => ({ ...s, color: s.color ?? CHART_COLORS[i % CHART_COLORS.length]! }));
@@ -58,7 +59,7 @@ export function LineChart({ title, data, series, isArea = false, height = 220 }:
   const tipX = hover !== null ? Math.min(x(hover) + 8, W - 150) : 0;
 
   return (
-    <figure className="chart">
+    <figure className="chart" ref={ref}>
       <figcaption className="chart__title">{title}</figcaption>
       <ul className="chart__legend" aria-hidden="true">
         {colored.map((s) => (
