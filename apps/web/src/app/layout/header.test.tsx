@@ -78,4 +78,14 @@ describe('Header', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.queryByRole('link', { name: /Messages/ })).not.toBeInTheDocument();
   });
+
+  it('closes the mobile menu when the sign-in dialog opens', async () => {
+    mockServer({});
+    const { user, store } = renderWithStore(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(store.getState().ui.isMenuOpen).toBe(true);
+    await user.click(screen.getAllByRole('button', { name: 'Sign in' })[0]!);
+    expect(store.getState().ui.authModal.isOpen).toBe(true);
+    expect(store.getState().ui.isMenuOpen).toBe(false);
+  });
 });

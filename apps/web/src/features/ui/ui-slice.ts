@@ -22,6 +22,8 @@ const uiSlice = createSlice({
   reducers: {
     authModalOpened(state, action: PayloadAction<AuthModalMode | undefined>) {
       state.authModal = { isOpen: true, mode: action.payload ?? 'login' };
+      // The sign-in dialog replaces the mobile menu; it must not be waiting underneath afterwards.
+      state.isMenuOpen = false;
     },
     authModalClosed(state) {
       state.authModal.isOpen = false;
