@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import { ledgerSum } from '../src/modules/credits/credits.repository.js';
 import { creditLedger } from '../src/modules/credits/credits.schema.js';
 import { handlePaymentEvent } from '../src/modules/billing/billing.events.js';
+import { CHECKOUT_TTL_MS, expireStaleCheckouts } from '../src/modules/billing/billing.service.js';
 import { paymentEvents } from '../src/modules/billing/billing.schema.js';
+import type { CheckoutCompletedEvent } from '../src/providers/payments/types.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
-import { CARDS, api, balanceOf, card, depsOf, pay } from './billing-helpers.js';
+import { CARDS, api, balanceOf, card, depsOf, pay, signInAgain } from './billing-helpers.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -179,6 +181,49 @@ describe('local checkout', () => {
     expect(reject.statusCode).toBe(402);
     expect(reject.json().message).toMatch(/unable to authenticate/);
     expect(await balanceOf(t, user)).toBe(100);
+  });
+
+  it('marks unpaid checkouts expired once their time is up, and a payment that still arrives grants once', async () => {
+    const user = await createUser(t.deps);
+    const packs = await products();
+    const unpaid = await startCheckout(user, { productId: packs[0]!.id });
+    const declined = await startCheckout(user, { productId: packs[0]!.id });
+    await pay(t, user, declined, CARDS.decline);
+    const paid = await startCheckout(user, { productId: packs[0]!.id });
+    await pay(t, user, paid);
+    const late = await startCheckout(user, { productId: packs[1]!.id });
+
+    expect(await expireStaleCheckouts(depsOf(t))).toBe(0);
+    t.clock.advance(CHECKOUT_TTL_MS + 1000);
+    // A day later the old access tokens have expired; everyone signs in again.
+    await signInAgain(t, user);
+    await signInAgain(t, admin);
+    await expireStaleCheckouts(depsOf(t));
+    const purchases = await t.app.inject({ method: 'GET', url: api('/billing/checkouts'), headers: user.headers });
+    const byId = new Map((purchases.json().data as { sessionId: string; status: string }[]).map((c) => [c.sessionId, c.status]));
+    expect([byId.get(unpaid), byId.get(declined), byId.get(paid), byId.get(late)]).toEqual([
+      'expired',
+      'expired',
+      'complete',
+      'expired',
+    ]);
+    // The local checkout refuses an expired session, so nothing can be paid after the sweep.
+    expect((await pay(t, user, late)).statusCode).toBeGreaterThanOrEqual(400);
+    expect(await balanceOf(t, user)).toBe(100);
+
+    // A provider's completion for an expired checkout (a late asynchronous payment) still grants, once.
+    const row = (await session(user, late)).json().data.checkout as { id: string };
+    const event: CheckoutCompletedEvent = {
+      id: `evt_late_${row.id}`,
+      provider: 'local',
+      type: 'checkout.completed',
+      checkoutId: row.id,
+      sessionId: late,
+      paidAt: t.clock.now().toISOString(),
+    };
+    await handlePaymentEvent(depsOf(t), event);
+    await handlePaymentEvent(depsOf(t), event);
+    expect(await balanceOf(t, user)).toBe(650);
   });
 
   it('refuses invalid card numbers and other people’s sessions', async () => {

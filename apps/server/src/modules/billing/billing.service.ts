@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   calculateCreditPrice,
   type CheckoutSession,
@@ -252,6 +252,21 @@ export async function reconcileCheckout(deps: BillingDeps, row: CheckoutRow): Pr
   }
   const fresh = await deps.db.select().from(checkouts).where(eq(checkouts.id, row.id)).limit(1);
   return fresh[0] ?? row;
+}
+
+/**
+ * Marks checkouts that were not paid before they expired as expired, so purchase history says so
+ * without anyone opening them. Only the status changes: a payment event that still arrives for one
+ * (a late asynchronous payment, a lost webhook found by reconciliation) completes and grants it
+ * through the normal event path. Safe to run in several processes at once.
+ */
+export async function expireStaleCheckouts(deps: Pick<BillingDeps, 'db' | 'clock'>): Promise<number> {
+  const rows = await deps.db
+    .update(checkouts)
+    .set({ status: 'expired' })
+    .where(and(inArray(checkouts.status, ['open', 'declined']), lte(checkouts.expiresAt, deps.clock())))
+    .returning({ id: checkouts.id });
+  return rows.length;
 }
 
 async function creditsGrantedFor(db: Db, row: CheckoutRow): Promise<number> {
