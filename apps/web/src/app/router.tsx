@@ -21,6 +21,7 @@ import { ReferralsPage } from '../features/users/pages/referrals-page';
 import { SettingsPage } from '../features/auth/pages/settings-page';
 import { VerifyEmailPage } from '../features/auth/pages/verify-email-page';
 import { ContentPage } from '../features/generation/pages/content-page';
+import { ContentQueryRedirect } from '../features/generation/pages/content-query-redirect';
 import { CreditsPage } from '../features/generation/pages/credits-page';
 import { CheckoutPage } from '../features/billing/pages/checkout-page';
 import { BillingPage } from '../features/billing/pages/billing-page';
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: '/u/:username', element: <ProfilePage /> },
       { path: '/people', element: <PeoplePage /> },
       { path: '/referrals', element: <ReferralsPage /> },
+      { path: '/content', element: <ContentQueryRedirect /> },
       { path: '/content/:id', element: <ContentPage /> },
       { path: '/credits', element: <CreditsPage /> },
       { path: '/checkout/:sessionId', element: <CheckoutPage /> },

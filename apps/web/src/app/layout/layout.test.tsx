@@ -63,6 +63,14 @@ describe('Layout', () => {
     expect(document.title).toBe('Terms of service · Atelier');
   });
 
+  it('opens /content?id=… at /content/{id}, and a bare /content at the gallery', () => {
+    const { router } = renderApp('/content?id=abc-123');
+    expect(router.state.location.pathname).toBe('/content/abc-123');
+    vi.unstubAllGlobals();
+    const bare = renderApp('/content');
+    expect(bare.router.state.location.pathname).toBe('/gallery');
+  });
+
   it('applies the saved theme to the page', () => {
     localStorage.setItem('app-theme', 'ocean');
     renderApp('/');
