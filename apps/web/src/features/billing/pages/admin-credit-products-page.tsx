@@ -14,6 +14,7 @@ import {
 } from '../billing-api';
 import { AdminOnly } from '../../admin/components/admin-only';
 import { StatGrid } from '../../dashboards/components/dashboard-block';
+import { AdminRecordTable, type RecordColumn } from '../components/admin-record-table';
 import '../billing.css';
 
 /** /admin/credit-products — credit packs, custom-amount pricing and sales totals. */
@@ -63,6 +64,14 @@ interface ProductForm {
   isActive: boolean;
 }
 
+const PRODUCT_COLUMNS: RecordColumn<CreditProduct>[] = [
+  { header: 'Name', cell: (p) => p.name },
+  { header: 'Credits', isNumber: true, cell: (p) => p.credits },
+  { header: 'Bonus', isNumber: true, cell: (p) => p.bonusCredits },
+  { header: 'Price', isNumber: true, cell: (p) => formatMoney(p.price, p.currency) },
+  { header: 'State', cell: (p) => (p.isActive ? 'Active' : 'Inactive') },
+];
+
 function Products() {
   const { data, error, isLoading } = useGetAdminCreditProductsQuery();
   const [editing, setEditing] = useState<CreditProduct | 'new' | null>(null);
@@ -93,45 +102,21 @@ function Products() {
           {errorMessage(error, MSG.credits.fetchProductsFailed)}
         </p>
       ) : (
-        <div className="billing-table-wrap">
-          <table className="billing-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="billing-number">
-                  Credits
-                </th>
-                <th scope="col" className="billing-number">
-                  Bonus
-                </th>
-                <th scope="col" className="billing-number">
-                  Price
-                </th>
-                <th scope="col">State</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data ?? []).map((p) => (
-                <tr key={p.id}>
-                  <td>{p.name}</td>
-                  <td className="billing-number">{p.credits}</td>
-                  <td className="billing-number">{p.bonusCredits}</td>
-                  <td className="billing-number">{formatMoney(p.price, p.currency)}</td>
-                  <td>{p.isActive ? 'Active' : 'Inactive'}</td>
-                  <td className="cluster">
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="danger" onClick={() => void onDelete(p)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminRecordTable
+          rows={data ?? []}
+          rowKey={(p) => p.id}
+          columns={PRODUCT_COLUMNS}
+          actions={(p) => (
+            <>
+              <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>
+                Edit
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => void onDelete(p)}>
+                Delete
+              </Button>
+            </>
+          )}
+        />
       )}
       {editing && <ProductDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>

@@ -12,6 +12,7 @@ import {
   useUpdatePlanStripeMutation,
 } from '../billing-api';
 import { AdminOnly } from '../../admin/components/admin-only';
+import { AdminRecordTable, type RecordColumn } from '../components/admin-record-table';
 import '../billing.css';
 
 interface PlanForm {
@@ -79,6 +80,15 @@ export function AdminPlansPage() {
   );
 }
 
+const PLAN_COLUMNS: RecordColumn<Plan>[] = [
+  { header: 'Name', cell: (p) => `${p.name}${p.isPopular ? ' ★' : ''}` },
+  { header: 'Monthly', isNumber: true, cell: (p) => formatMoney(p.priceMonthly, p.currency) },
+  { header: 'Yearly', isNumber: true, cell: (p) => formatMoney(p.priceYearly, p.currency) },
+  { header: 'Credits / period', isNumber: true, cell: (p) => p.creditsPerPeriod },
+  { header: 'State', cell: (p) => (p.isActive ? 'Active' : 'Inactive') },
+  { header: 'Provider product', cell: (p) => p.stripeProductId ?? '—' },
+];
+
 function PlansAdmin() {
   const { data, error, isLoading } = useGetPlansQuery({ page: 1, pageSize: 100 });
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
@@ -111,52 +121,25 @@ function PlansAdmin() {
           {errorMessage(error, MSG.plans.fetchAllFailed)}
         </p>
       ) : (
-        <Card className="billing-table-wrap">
-          <table className="billing-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="billing-number">
-                  Monthly
-                </th>
-                <th scope="col" className="billing-number">
-                  Yearly
-                </th>
-                <th scope="col" className="billing-number">
-                  Credits / period
-                </th>
-                <th scope="col">State</th>
-                <th scope="col">Provider product</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data?.plans ?? []).map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {p.name}
-                    {p.isPopular ? ' ★' : ''}
-                  </td>
-                  <td className="billing-number">{formatMoney(p.priceMonthly, p.currency)}</td>
-                  <td className="billing-number">{formatMoney(p.priceYearly, p.currency)}</td>
-                  <td className="billing-number">{p.creditsPerPeriod}</td>
-                  <td>{p.isActive ? 'Active' : 'Inactive'}</td>
-                  <td>{p.stripeProductId ?? '—'}</td>
-                  <td className="cluster">
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="secondary" onClick={() => setProviderIds(p)}>
-                      Provider ids
-                    </Button>
-                    <Button size="sm" variant="danger" onClick={() => void remove(p)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <Card>
+          <AdminRecordTable
+            rows={data?.plans ?? []}
+            rowKey={(p) => p.id}
+            columns={PLAN_COLUMNS}
+            actions={(p) => (
+              <>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setProviderIds(p)}>
+                  Provider ids
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => void remove(p)}>
+                  Delete
+                </Button>
+              </>
+            )}
+          />
         </Card>
       )}
       {editing && <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

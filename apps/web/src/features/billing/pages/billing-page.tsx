@@ -66,7 +66,9 @@ function SubscriptionCard() {
   if (!sub) {
     return (
       <Card as="section" aria-labelledby="sub-title">
-        <h2 id="sub-title" className="h4">Subscription</h2>
+        <h2 id="sub-title" className="h4">
+          Subscription
+        </h2>
         <p>You have no subscription. A plan adds credits every month or year.</p>
         <ButtonLink to="/pricing">See plans</ButtonLink>
       </Card>
@@ -109,7 +111,9 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
   return (
     <Card as="section" aria-labelledby="sub-title" className="stack">
       <div className="cluster">
-        <h2 id="sub-title" className="h4">{sub.plan ? `${sub.plan.name} plan` : 'Subscription'}</h2>
+        <h2 id="sub-title" className="h4">
+          {sub.plan ? `${sub.plan.name} plan` : 'Subscription'}
+        </h2>
         <Badge tone={sub.status === 'active' ? 'success' : 'warning'}>{SUBSCRIPTION_STATUS_LABELS[sub.status]}</Badge>
       </div>
       <p>
@@ -223,7 +227,9 @@ function PurchaseHistory() {
   return (
     <Card as="section" aria-labelledby="purchases-title" className="stack">
       <div className="cluster">
-        <h2 id="purchases-title" className="h4">Purchases</h2>
+        <h2 id="purchases-title" className="h4">
+          Purchases
+        </h2>
         <Button
           variant="secondary"
           size="sm"
