@@ -145,6 +145,8 @@ export interface RunOptions {
   canRetry?: boolean;
   /** The worker's running items, so its shutdown can hand them back to the queue. */
   active?: Map<string, AbortController>;
+  /** True once the worker is stopping: a run whose claim was still in flight then hands back at once. */
+  isStopping?: () => boolean;
 }
 
 /**
@@ -158,6 +160,8 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
   if (!row) return;
   const controller = new AbortController();
   opts.active?.set(contentId, controller);
+  // A shutdown that began while the claim was in flight did not see this run in `active`.
+  if (opts.isStopping?.()) controller.abort({ kind: 'shutdown' } satisfies AbortReason);
   const timer = setTimeout(() => controller.abort({ kind: 'timeout' } satisfies AbortReason), deps.timeoutMs);
   timer.unref?.();
   deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId, status: 'processing', progress: 0 });
@@ -247,7 +251,11 @@ export async function startGenerationWorker(deps: GenerationDeps): Promise<Gener
   await deps.queue.work<GenerationJobData>(GENERATION_QUEUE, { concurrency: deps.concurrency }, async (job) => {
     // A job fetched while stopping is left to a later sweep: its item simply stays queued.
     if (isStopping) return;
-    const run = runGeneration(deps, job.data.contentId, { canRetry: job.retryCount < job.retryLimit, active });
+    const run = runGeneration(deps, job.data.contentId, {
+      canRetry: job.retryCount < job.retryLimit,
+      active,
+      isStopping: () => isStopping,
+    });
     running.add(run);
     try {
       await run;
