@@ -5,7 +5,7 @@ import { applyCredits } from '../src/modules/credits/credits.service.js';
 import { ledgerSum } from '../src/modules/credits/credits.repository.js';
 import { GENERATION_QUEUE, generationDeps } from '../src/modules/generation/generation.deps.js';
 import { insertRequested } from '../src/modules/generation/generation.repository.js';
-import { ORPHAN_GRACE_MS, STALE_MARGIN_MS, startGenerationWorker } from '../src/modules/generation/generation.worker.js';
+import { ORPHAN_GRACE_MS, STALE_MARGIN_MS, runGeneration, startGenerationWorker } from '../src/modules/generation/generation.worker.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, fakeProvider, waitFor, type TestUser } from './factories.js';
 
@@ -153,4 +153,17 @@ describe('worker start heals what a crash left', () => {
     // Two workers start and stop, each waited for up to 15 s (statusIs names what never happened):
     // the file's 30 s default would cut the second wait short on a loaded machine.
   }, 60_000);
+
+  it('hands back at once an item claimed after its worker began stopping', async () => {
+    provider.mode = 'hang';
+    const user = await createUser(t.deps, { credits: 10 });
+    const item = await generate(user, 'Claimed during shutdown');
+    const active = new Map<string, AbortController>();
+    // Would hang with this provider were the stop not seen right after the claim.
+    await runGeneration(generationDeps(t.deps), item.id, { active, isStopping: () => true });
+    expect(active.size).toBe(0);
+    expect(await show(user, item.id)).toMatchObject({ status: 'queued', refunded: 0 });
+    expect(await balanceOf(user)).toBe(5);
+    provider.mode = 'succeed';
+  });
 });
