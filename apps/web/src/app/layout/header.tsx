@@ -23,6 +23,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const dispatch = useAppDispatch();
   const isMenuOpen = useAppSelector((state) => state.ui.isMenuOpen);
+  const isSignedIn = useAppSelector((state) => state.auth.isAuthenticated && state.auth.user !== null);
   const openGenerate = useOpenGenerate();
   const { pathname } = useLocation();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -45,7 +46,9 @@ export function Header() {
   const closeMenu = () => dispatch(uiActions.menuClosed());
 
   return (
-    <header className={cx('site-header', isMenuOpen && 'site-header--menu-open')}>
+    <header
+      className={cx('site-header', isMenuOpen && 'site-header--menu-open', isSignedIn && 'site-header--signed-in')}
+    >
       <div className="container site-header__inner">
         <Link to="/" className="brand" aria-label="Atelier, home">
           <LogoMark />
