@@ -160,11 +160,11 @@ export interface ConversationView {
   unreadCount: number;
 }
 
-/** Conversations of one account, most recent first; `otherUserId` narrows to one pair. */
+/** Conversations of one account, most recent first. */
 export async function listConversations(
   db: Db,
   userId: string,
-  opts: { page: number; pageSize: number; otherUserId?: string },
+  opts: { page: number; pageSize: number },
 ): Promise<{ items: ConversationView[]; total: number }> {
   const otherId = sql`CASE WHEN ${conversations.userAId} = ${userId} THEN ${conversations.userBId} ELSE ${conversations.userAId} END`;
   const conditions: SQL[] = [
@@ -172,19 +172,12 @@ export async function listConversations(
     isNull(users.deletedAt),
     sql`${conversations.lastMessageAt} IS NOT NULL`,
   ];
-  if (opts.otherUserId) {
-    const [first, second] = pairOf(userId, opts.otherUserId);
-    conditions.push(eq(conversations.userAId, first), eq(conversations.userBId, second));
-  }
   const where = and(...conditions);
-  // One pair has at most one conversation; only a real page needs the count.
-  const [totalRow] = opts.otherUserId
-    ? [undefined]
-    : await db
-        .select({ n: count() })
-        .from(conversations)
-        .innerJoin(users, sql`${users.id} = ${otherId}`)
-        .where(where);
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .innerJoin(users, sql`${users.id} = ${otherId}`)
+    .where(where);
   const rows = await db
     .select({
       conversation: conversations,
@@ -207,7 +200,7 @@ export async function listConversations(
     : [];
   const lastByConversation = new Map(lastRows.map((m) => [m.conversationId, m]));
   return {
-    total: totalRow?.n ?? rows.length,
+    total: totalRow?.n ?? 0,
     items: rows.map((r) => ({
       conversation: r.conversation,
       otherUser: r.otherUser,

@@ -85,30 +85,9 @@ function toConversation(view: repo.ConversationView, online: Set<string>): Conve
   };
 }
 
-async function conversationFor(
-  deps: MessagingDeps,
-  viewerId: string,
-  otherUserId: string,
-): Promise<Conversation | null> {
-  const { items } = await repo.listConversations(deps.db, viewerId, { page: 1, pageSize: 1, otherUserId });
-  if (!items[0]) return null;
-  return toConversation(items[0], await deps.presence.onlineAmong([items[0].otherUser.id]));
-}
-
-async function announceConversation(
-  deps: MessagingDeps,
-  supportId: string | null,
-  viewerId: string,
-  otherUserId: string,
-) {
-  const conversation = await conversationFor(deps, viewerId, otherUserId);
-  if (conversation)
-    emitTo(deps, supportId, viewerId, 'conversationUpdated', { conversation, isSupport: viewerId === supportId });
-}
-
 /**
- * `conversationUpdated` to both people after a send, read in one go: the same payloads as
- * `announceConversation` for each side, for half the queries, on the path every message takes.
+ * `conversationUpdated` to both people of a conversation (after a send or a read), each seeing the
+ * other person, the latest message and their own unread count; both sides are read in one go.
  */
 async function announceBothSides(deps: MessagingDeps, supportId: string | null, conversation: ConversationRow) {
   const { sides, lastMessage } = await repo.conversationSides(deps.db, conversation.id);
@@ -227,10 +206,8 @@ async function announceReads(deps: MessagingDeps, readerId: string, rows: Awaite
       readAt: (read[0]?.readAt ?? deps.clock()).toISOString(),
       readerId,
     });
-    await Promise.all([
-      announceConversation(deps, supportId, readerId, senderId),
-      announceConversation(deps, supportId, senderId, readerId),
-    ]);
+    const conversation = await repo.findConversation(deps.db, readerId, senderId);
+    if (conversation) await announceBothSides(deps, supportId, conversation);
   }
 }
 
