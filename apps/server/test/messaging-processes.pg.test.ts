@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ChatMessage,
   MessageHistoryPayload,
@@ -156,7 +156,9 @@ beforeAll(async () => {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+    // Empty, not a copy of the migrated template: both processes migrate and set up the queue and
+    // the socket adapter at the same moment, as a fresh multi-process deployment does.
+    await admin.query(`CREATE DATABASE ${dbName}`);
     databaseCreated = true;
   } finally {
     await admin.end();

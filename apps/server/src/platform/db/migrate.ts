@@ -29,12 +29,13 @@ export async function runMigrations(database: SqlRunner): Promise<string[]> {
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
   const applied: string[] = [];
-  await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
   if (database.kind === 'postgres') await database.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
+    // Inside the lock: two processes creating it at once on a fresh database would make one fail.
+    await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
     const done = new Set(
       (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
     );

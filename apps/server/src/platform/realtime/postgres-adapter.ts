@@ -22,12 +22,8 @@ export async function loadPostgresAdapter(
     log.warn(`${ADAPTER_PACKAGE} is not installed: socket events reach only this process's clients`);
     return null;
   }
+  // Its table, socket_io_attachments, comes from the migrations (0013), which ran before this.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (
-    id bigserial UNIQUE,
-    created_at timestamptz DEFAULT now(),
-    payload bytea
-  )`);
   log.info('socket events fan out across processes through PostgreSQL');
   return { adapter: mod.createAdapter(pool), close: () => pool.end() };
 }
