@@ -7,7 +7,15 @@ import { AdminNav } from './admin-nav';
 import '../../dashboards/dashboards.css';
 
 /** Shows admin pages to admins; everyone else gets a clear explanation (the server refuses them anyway). */
-export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
+export function AdminOnly({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
   if (!user) {
@@ -38,7 +46,7 @@ export function AdminOnly({ title, children }: { title: string; children: ReactN
   }
   return (
     <section className="container admin-page">
-      <PageMeta title={title} />
+      <PageMeta title={title} description={description} />
       <AdminNav />
       {children}
     </section>

@@ -35,7 +35,7 @@ export function DashboardBlock<T>({
   const headingId = `block-${title.replace(/\W+/g, '-').toLowerCase()}`;
   // The error object that was dismissed: a new failure (a new object) shows again.
   const [dismissed, setDismissed] = useState<unknown>(null);
-  const isDismissed = error !== undefined && error !== null && dismissed === error;
+  const isDismissed = Boolean(error) && dismissed === error;
   return (
     <Card
       as="section"

@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, Spinner, cx } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { AdminOnly } from '../../admin/components/admin-only';
@@ -15,8 +14,7 @@ import '../messaging.css';
  */
 export function AdminSupportPage() {
   return (
-    <AdminOnly title="Support inbox">
-      <PageMeta title="Support inbox" description="Answer support conversations." />
+    <AdminOnly title="Support inbox" description="Answer support conversations.">
       <h1>Support inbox</h1>
       <SupportInbox />
     </AdminOnly>
