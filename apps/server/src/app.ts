@@ -17,6 +17,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { API_BASE, LIMITS } from '@atelier/shared';
 import { makeAuthHooks } from './platform/http/auth.js';
+import { openCounterStore, routeLimitStore } from './platform/http/counter-store.js';
+import { makeAccountLimits } from './modules/auth/account-limits.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
 import { tooManyRequests } from './platform/http/errors.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
@@ -96,11 +98,18 @@ export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' |
   return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
+export function fastifyTrustProxy(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default), so a
+    // client cannot pick the address its rate limits are counted under.
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     requestTimeout: LIMITS.httpTimeoutMs,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -131,8 +140,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   const origins = deps.config.CORS_ORIGINS?.split(',').map((o) => o.trim());
   await app.register(cors, { origin: origins ?? false, credentials: true });
+  // Counters shared by every process and kept across restarts: the database, or Redis.
+  const counters = deps.counters ?? openCounterStore(deps.config, deps.database, deps.clock);
+  if (!deps.counters) app.addHook('onClose', () => counters.close());
   await app.register(rateLimit, {
     global: false,
+    store: routeLimitStore(counters),
     errorResponseBuilder: () => tooManyRequests(),
   });
   await app.register(multipart, { limits: { fileSize: LIMITS.referenceImageMaxBytes, files: 1 } });
@@ -147,7 +160,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const ctx: ModuleContext = { ...deps, auth: makeAuthHooks(deps.database.db, deps.tokens) };
+  const ctx: ModuleContext = {
+    ...deps,
+    auth: makeAuthHooks(deps.database.db, deps.tokens),
+    counters,
+    accountLimits: makeAccountLimits(deps.config.RATE_LIMIT_DISABLED ? null : counters),
+  };
   await app.register(
     async (api) => {
       for (const [, mod] of MODULES) await mod(api as App, ctx);

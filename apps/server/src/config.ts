@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseProviderChoice } from './providers/generation/registry.js';
@@ -11,6 +12,39 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/**
+ * Whose X-Forwarded-For the server believes, for the client address that rate limits key on.
+ * Off by default (the socket's address); a hop count ("1": one proxy in front) or a
+ * comma-separated list of proxy addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = net.isIP(address);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const value = v?.trim() ?? '';
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrRange(e));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `expected a hop count or addresses/CIDR ranges, got ${bad.join(', ')}` });
+      return false;
+    }
+    return entries;
+  });
 
 /** Every environment variable the server reads. README.md and .env.example list the same. */
 const envSchema = z.object({
@@ -38,6 +72,9 @@ const envSchema = z.object({
   ANALYTICS_ID: optionalString,
   SITE_VERIFICATION: optionalString,
   RATE_LIMIT_DISABLED: bool,
+  TRUST_PROXY: trustProxy,
+  // Rate-limit counters in Redis instead of the database.
+  REDIS_URL: optionalString,
   // Demo gallery on a fresh, empty database; unset means on, except under NODE_ENV=test.
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/platform/db/db.js';
 import { TokenService } from '../src/platform/http/auth.js';
+import type { CounterStore } from '../src/platform/http/counter-store.js';
 import type { MailMessage, Mailer } from '../src/platform/mail/mailer.js';
 import type { App, AppDeps } from '../src/platform/http/types.js';
 import { withDatabase } from './global-setup.js';
@@ -94,6 +95,12 @@ export interface TestAppOptions {
   provider?: GenerationProvider;
   /** Runs the generation worker in-process, as ROLE=all does. */
   worker?: boolean;
+  /** Another app's database, to run two instances on one database; left open on close. */
+  database?: Database;
+  /** Rate-limit counters; by default the app opens its own from the configuration. */
+  counters?: CounterStore;
+  /** The clock of another app, to move both at once. */
+  clock?: TestClock;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
@@ -105,9 +112,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     RATE_LIMIT_DISABLED: 'true',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = opts.database ?? (await openTestDatabase());
   const mailer = new MemoryMailer();
-  const clock = new TestClock();
+  const clock = opts.clock ?? new TestClock();
   const tokens = new TokenService(randomBytes(32).toString('hex'), clock.now);
   const log = { error: () => undefined };
   const deps: AppDeps = {
@@ -120,6 +127,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
     realtime: createRealtime({ db: database.db, tokens }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
+    ...(opts.counters ? { counters: opts.counters } : {}),
   };
   const app = await buildApp(deps, { webDir: null });
   deps.realtime.attach(app.server);
@@ -135,7 +143,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       await deps.queue.stop({ timeoutMs: 2000 });
       await deps.realtime.close();
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       // Only the directory made up above; a DATA_DIR a test passed in is left alone.
       if (!env.DATA_DIR) await fs.rm(config.dataDir, { recursive: true, force: true });
     },

@@ -50,3 +50,45 @@ describe('rate limits', () => {
     for (let i = 0; i < 15; i++) expect((await hit('/auth/refresh-token', '192.0.2.99')).statusCode).toBe(400);
   });
 });
+
+describe('the client address behind proxies (TRUST_PROXY)', () => {
+  const forged = (app: TestContext, remoteAddress: string, forwardedFor: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: {},
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('ignores X-Forwarded-For by default, so a forged one does not escape the limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await forged(t, '203.0.113.30', `10.9.${i}.1`)).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('believes X-Forwarded-For from a trusted proxy: a hop count, or a list of addresses and ranges', async () => {
+    for (const setting of ['1', '127.0.0.1, 10.0.0.0/8']) {
+      const behind = await createTestApp({ RATE_LIMIT_DISABLED: 'false', TRUST_PROXY: setting }, { database: t.deps.database });
+      try {
+        const tag = setting === '1' ? 1 : 2;
+        // Twelve people behind one proxy each keep their own limit …
+        for (let i = 0; i < 12; i++) {
+          expect((await forged(behind, '10.0.0.5', `198.51.${tag}.${i}`)).statusCode).toBe(400);
+        }
+        // … and one of them is still limited however the calls arrive.
+        for (let i = 0; i < 9; i++) await forged(behind, '10.0.0.5', `198.51.${tag}.0`);
+        expect((await forged(behind, '10.0.0.5', `198.51.${tag}.0`)).statusCode).toBe(429);
+        if (setting !== '1') {
+          // A peer outside the list is not a proxy: its forged header is ignored.
+          const statuses: number[] = [];
+          for (let i = 0; i < 11; i++) statuses.push((await forged(behind, '203.0.113.31', `10.8.${i}.1`)).statusCode);
+          expect(statuses[10]).toBe(429);
+        }
+      } finally {
+        await behind.close();
+      }
+    }
+  }, 60_000);
+});

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, conflict, unauthorized, type AppError } from '../../platform/http/errors.js';
+import { typedAccountKey } from './account-limits.js';
 import { verificationMail } from './auth.mails.js';
 import type { AuthDeps, ClientInfo } from './auth.deps.js';
 import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
@@ -91,14 +92,21 @@ export async function register(deps: AuthDeps, body: RegisterBody, client: Clien
   return tokens;
 }
 
-/** The email field also takes a username. One answer for every kind of wrong credentials. */
+/**
+ * The email field also takes a username. One answer for every kind of wrong credentials. Wrong
+ * passwords back off per account (by email and username alike), whatever address they come from.
+ */
 export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo): Promise<AuthTokens> {
   const user = await findUserByLogin(deps.db, body.email);
-  const isValid = user?.passwordHash
-    ? await verifySecret(user.passwordHash, body.password)
-    : await verifyAgainstDummy(body.password);
-  if (!user || !isValid) throw unauthorized(AUTH_TEXT.invalidCredentials);
-  return openSession(deps.db, deps.tokens, user, client, deps.clock());
+  const attempt = async () => {
+    const isValid = user?.passwordHash
+      ? await verifySecret(user.passwordHash, body.password)
+      : await verifyAgainstDummy(body.password);
+    if (!user || !isValid) throw unauthorized(AUTH_TEXT.invalidCredentials);
+    return openSession(deps.db, deps.tokens, user, client, deps.clock());
+  };
+  if (!deps.limits) return attempt();
+  return deps.limits.signIn.run(user ? `user:${user.id}` : typedAccountKey(body.email), attempt);
 }
 
 export async function getMe(db: Db, auth: AuthUser): Promise<{ user: PublicUser; settings: UserSettings }> {

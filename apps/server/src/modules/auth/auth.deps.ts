@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/db.js';
 import type { TokenService } from '../../platform/http/auth.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { AccountLimits } from './account-limits.js';
 
 /** What the account services need; tests and the admin CLI build exactly this. */
 export interface AuthDeps {
@@ -11,6 +12,8 @@ export interface AuthDeps {
   /** Credits every new account starts with (SIGNUP_CREDITS), granted through the ledger. */
   signupCredits?: number;
   log?: { error(obj: object, msg?: string): void };
+  /** Per-account limits and back-off; none when absent (the admin CLI, RATE_LIMIT_DISABLED). */
+  limits?: AccountLimits;
 }
 
 /** The device a session is opened from, shown in the sessions list. */

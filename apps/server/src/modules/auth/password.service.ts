@@ -4,6 +4,7 @@ import { badRequest, unauthorized } from '../../platform/http/errors.js';
 import { sendQuietly } from './account.service.js';
 import type { AuthDeps } from './auth.deps.js';
 import { passwordResetMail } from './auth.mails.js';
+import { typedAccountKey } from './account-limits.js';
 import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
 import {
   findSessionById,
@@ -23,6 +24,7 @@ import { hashSecret, verifySecret } from './password-hashing.js';
  * slow hashing runs either way, so neither the answer nor its timing gives accounts away.
  */
 export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
+  await deps.limits?.resetRequests.consume(typedAccountKey(email));
   const [user, prepared] = await Promise.all([findUserByEmail(deps.db, email), prepareCode()]);
   if (!user || user.deletedAt) return;
   const now = deps.clock();
@@ -32,6 +34,11 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
 
 /** Exchanges a correct reset code for a short-lived, single-use reset token. */
 export async function verifyResetOtp(deps: AuthDeps, email: string, code: string): Promise<{ resetToken: string }> {
+  const check = () => checkResetCode(deps, email, code);
+  return deps.limits ? deps.limits.resetCode.run(typedAccountKey(email), check) : check();
+}
+
+async function checkResetCode(deps: AuthDeps, email: string, code: string): Promise<{ resetToken: string }> {
   const now = deps.clock();
   const user = await findUserByEmail(deps.db, email);
   const userId = user && !user.deletedAt ? user.id : null;

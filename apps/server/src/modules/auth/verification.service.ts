@@ -19,6 +19,7 @@ async function unverifiedUser(deps: AuthDeps, auth: AuthUser): Promise<UserRow> 
 /** Mails a new verification code; the previous one stops working. */
 export async function requestVerification(deps: AuthDeps, auth: AuthUser): Promise<void> {
   const user = await unverifiedUser(deps, auth);
+  await deps.limits?.verificationRequests.consume(`user:${user.id}`);
   const prepared = await prepareCode();
   const now = deps.clock();
   await deps.db.transaction((tx) => storeCode(tx, user.id, 'email_verification', prepared.codeHash, now));
@@ -29,7 +30,10 @@ export async function requestVerification(deps: AuthDeps, auth: AuthUser): Promi
 export async function verifyEmail(deps: AuthDeps, auth: AuthUser, code: string): Promise<PublicUser> {
   const user = await unverifiedUser(deps, auth);
   const now = deps.clock();
-  if (!(await consumeCode(deps.db, user.id, 'email_verification', code, now))) throw badRequest(MSG.auth.invalidCode);
+  const check = async () => {
+    if (!(await consumeCode(deps.db, user.id, 'email_verification', code, now))) throw badRequest(MSG.auth.invalidCode);
+  };
+  await (deps.limits ? deps.limits.emailCode.run(`user:${user.id}`, check) : check());
   const updated = await updateUser(deps.db, user.id, { isVerified: true, updatedAt: now });
   // The verification stands even if the bonus fails; the ledger keys make a later grant safe.
   const bonus = await grantReferralBonus(deps.db, user.id).catch((err: unknown) => {

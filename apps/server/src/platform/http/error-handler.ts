@@ -18,6 +18,7 @@ function reply(statusCode: number, code: string, message: string, details?: Erro
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, res) => {
     if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers)) res.header(name, value);
       return res.status(err.statusCode).send(reply(err.statusCode, err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -5,6 +5,8 @@ export class AppError extends Error {
     message: string,
     public readonly code: string = defaultCode(statusCode),
     public readonly details?: { path: string; message: string }[],
+    /** Headers the reply carries with the error, such as Retry-After. */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -43,7 +45,14 @@ export const forbidden = (message = 'You are not allowed to do that') => new App
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const paymentRequired = (message: string) => new AppError(402, message);
-export const tooManyRequests = (message = 'Too many requests, please slow down') => new AppError(429, message);
+export const tooManyRequests = (message = 'Too many requests, please slow down', retryAfterSeconds?: number) =>
+  new AppError(
+    429,
+    message,
+    'TOO_MANY_REQUESTS',
+    undefined,
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',

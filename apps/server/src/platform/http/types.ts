@@ -7,7 +7,9 @@ import type { Queue } from '../queue/queue.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { Storage } from '../storage/storage.js';
 import type { ProviderRegistry } from '../../providers/generation/registry.js';
+import type { AccountLimits } from '../../modules/auth/account-limits.js';
 import type { AuthHooks, TokenService } from './auth.js';
+import type { CounterStore } from './counter-store.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -32,11 +34,16 @@ export interface AppDeps {
   realtime: Realtime;
   /** Which generation provider renders which model. */
   generationProviders: ProviderRegistry;
+  /** Rate-limit counters; by default Redis when REDIS_URL is set, else the database. */
+  counters?: CounterStore;
 }
 
 /** What every module's routes receive. */
 export interface ModuleContext extends AppDeps {
   auth: AuthHooks;
+  counters: CounterStore;
+  /** Per-account limits and back-off (inactive under RATE_LIMIT_DISABLED). */
+  accountLimits: AccountLimits;
 }
 
 export type AppModule = (app: App, ctx: ModuleContext) => Promise<void> | void;
