@@ -21,6 +21,7 @@ import { openCounterStore, routeLimitStore } from './platform/http/counter-store
 import { makeAccountLimits } from './modules/auth/account-limits.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
 import { tooManyRequests } from './platform/http/errors.js';
+import { registerTextRule } from './platform/http/request-text.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  registerTextRule(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

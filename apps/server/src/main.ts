@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { logOptions } from './platform/log.js';
 import { generationDeps } from './modules/generation/generation.deps.js';
 import { startGenerationWorker } from './modules/generation/generation.worker.js';
 import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/demo-seed.js';
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
   const log = pino({
-    level: config.LOG_LEVEL,
+    ...logOptions(config.LOG_LEVEL),
     ...(process.stdout.isTTY
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -101,6 +102,8 @@ export interface TestAppOptions {
   counters?: CounterStore;
   /** The clock of another app, to move both at once. */
   clock?: TestClock;
+  /** A logger to read what the app logs. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
@@ -129,7 +132,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
     ...(opts.counters ? { counters: opts.counters } : {}),
   };
-  const app = await buildApp(deps, { webDir: null });
+  const app = await buildApp(deps, { webDir: null, ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : {}) });
   deps.realtime.attach(app.server);
   await app.ready();
   const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps)) : null;

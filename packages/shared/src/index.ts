@@ -2,6 +2,7 @@ export * from './catalogue.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './schemas/common.js';
+export * from './schemas/text.js';
 export * from './schemas/auth.js';
 export * from './schemas/jobs.js';
 export * from './schemas/credits.js';

@@ -1,3 +1,4 @@
+import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import {
   updateApplicationBody,
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
-import { AppError, badRequest } from '../../platform/http/errors.js';
+import { badRequest } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { applicationsDepsFrom } from './applications.deps.js';
 import * as service from './applications.service.js';
@@ -64,11 +65,9 @@ async function readApplicationForm(request: FastifyRequest): Promise<{ fields: u
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, JOBS_TEXT.resumeTooLarge);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one résumé only');
-    throw err;
+    throw multipartFailure(err, { tooLarge: JOBS_TEXT.resumeTooLarge, oneFile: 'Attach one résumé only' });
   }
+  assertFormText(fields);
   return { fields, resume };
 }
 

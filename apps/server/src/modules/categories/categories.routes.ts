@@ -1,3 +1,4 @@
+import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import { z } from 'zod';
 import {
   bulkToggleBody,
@@ -136,11 +137,12 @@ export const categoriesRoutes: AppModule = (app, ctx) => {
           if (part.type === 'file') file = await part.toBuffer();
         }
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The import file can be at most 2 MB');
-        throw err;
+        throw multipartFailure(err, { tooLarge: 'The import file can be at most 2 MB', oneFile: 'Please attach a single file' });
       }
       if (!file || file.length === 0) throw badRequest('Please choose a JSON or CSV file to import');
-      const created = await importCategories(deps, parseImportFile(file));
+      const rows = parseImportFile(file);
+      assertFormText({ file: rows });
+      const created = await importCategories(deps, rows);
       return reply.status(201).send({ data: { imported: created.length, categories: created }, message: `${created.length} categories imported` });
     },
   );

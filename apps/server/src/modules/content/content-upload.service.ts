@@ -1,3 +1,4 @@
+import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -84,11 +85,9 @@ export async function readUploadForm(request: FastifyRequest): Promise<{ fields:
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'Videos can be at most 100 MB');
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Please attach a single file');
-    throw err;
+    throw multipartFailure(err, { tooLarge: 'Videos can be at most 100 MB', oneFile: 'Please attach a single file' });
   }
+  assertFormText(fields);
   return { fields, file };
 }
 

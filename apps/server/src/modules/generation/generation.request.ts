@@ -1,3 +1,4 @@
+import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
@@ -69,11 +70,9 @@ export async function readMultipartGenerate(request: FastifyRequest): Promise<{ 
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, MSG.validation.imageTooLarge);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Please attach a single reference image');
-    throw err;
+    throw multipartFailure(err, { tooLarge: MSG.validation.imageTooLarge, oneFile: 'Please attach a single reference image' });
   }
+  assertFormText(fields);
   const parsed = generateRequest.safeParse(fields);
   if (!parsed.success) throw fieldErrors(parsed.error);
   const image = upload ? await checkReferenceImage(upload) : undefined;

@@ -1,3 +1,4 @@
+import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -24,7 +25,7 @@ import {
   type UpdateProfileBody,
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
+import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { listCollections } from '../collections/collections.service.js';
 import { buildContentArchive } from '../content/content-archive.service.js';
@@ -65,11 +66,9 @@ async function readProfileForm(request: FastifyRequest): Promise<{ body: UpdateP
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, USERS_TEXT.avatarTooLarge);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Please attach a single image');
-    throw err;
+    throw multipartFailure(err, { tooLarge: USERS_TEXT.avatarTooLarge, oneFile: 'Please attach a single image' });
   }
+  assertFormText(fields);
   const parsed = updateProfileBody.safeParse(fields);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
