@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/db.js';
 import type { TokenService } from '../../platform/http/auth.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
 
 /** What the account services need; tests and the admin CLI build exactly this. */
 export interface AuthDeps {
@@ -11,6 +12,8 @@ export interface AuthDeps {
   /** Credits every new account starts with (SIGNUP_CREDITS), granted through the ledger. */
   signupCredits?: number;
   log?: { error(obj: object, msg?: string): void };
+  /** Open sockets follow the session: signing out (or a new password) closes them. Absent in the CLI. */
+  realtime?: Pick<Realtime, 'io'>;
 }
 
 /** The device a session is opened from, shown in the sessions list. */

@@ -45,6 +45,7 @@ export const authRoutes: AppModule = (app, ctx) => {
     tokens: ctx.tokens,
     signupCredits: config.SIGNUP_CREDITS,
     log: request.log,
+    realtime: ctx.realtime,
   });
   const client = (request: FastifyRequest) => clientInfo(request.headers, request.ip);
 
