@@ -42,7 +42,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
-import { registerMediaRoutes } from './platform/storage/media-routes.js';
+import { avatarMedia, registerMediaRoutes } from './platform/storage/media-routes.js';
+import { contentMedia } from './modules/content/content-media.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
 const MODULES: [name: string, module: AppModule][] = [
@@ -175,7 +176,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     { prefix: API_BASE },
   );
 
-  await registerMediaRoutes(app, deps.storage);
+  await registerMediaRoutes(app, deps.storage, [avatarMedia, contentMedia(deps.database.db)]);
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
   const indexHtml = webDir ? withHeadTags(fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'), deps.config) : null;

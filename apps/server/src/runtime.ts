@@ -11,6 +11,7 @@ import { createQueue } from './platform/queue/queue.js';
 import { loadPostgresAdapter } from './platform/realtime/postgres-adapter.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { LocalDiskStorage } from './platform/storage/local-storage.js';
+import { MediaSigner } from './platform/storage/media-signing.js';
 import { createProviderRegistry, parseProviderChoice } from './providers/generation/registry.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 import { createReplicateProvider } from './providers/generation/replicate/replicate-provider.js';
@@ -35,7 +36,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     const result = await ensureAdmin({ db: database.db, clock }, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     log.info(describeEnsureAdmin(result));
   }
-  const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.JWT_SECRET), clock);
+  const secret = loadOrCreateSecret(config.dataDir, config.JWT_SECRET);
+  const tokens = new TokenService(secret, clock);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -58,7 +60,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     clock,
     mailer,
     queue,
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'media'), new MediaSigner(secret, clock)),
     realtime,
     generationProviders: createProviderRegistry(parseProviderChoice(config.GENERATION_PROVIDER), {
       local: () => createLocalProvider(),

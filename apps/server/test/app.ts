@@ -17,6 +17,7 @@ import { fakeProvider } from './factories.js';
 import { createQueue } from '../src/platform/queue/queue.js';
 import { createRealtime } from '../src/platform/realtime/realtime.js';
 import { LocalDiskStorage } from '../src/platform/storage/local-storage.js';
+import { MediaSigner } from '../src/platform/storage/media-signing.js';
 import { singleProviderRegistry } from '../src/providers/generation/registry.js';
 import type { GenerationProvider } from '../src/providers/generation/types.js';
 import { generationDeps } from '../src/modules/generation/generation.deps.js';
@@ -118,7 +119,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const database = opts.database ?? (await openTestDatabase());
   const mailer = new MemoryMailer();
   const clock = opts.clock ?? new TestClock();
-  const tokens = new TokenService(randomBytes(32).toString('hex'), clock.now);
+  const secret = randomBytes(32).toString('hex');
+  const tokens = new TokenService(secret, clock.now);
   const log = { error: () => undefined };
   const deps: AppDeps = {
     config,
@@ -127,7 +129,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     tokens,
     clock: clock.now,
     queue: createQueue({ database, log, pollingIntervalSeconds: 0.5 }),
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'media'), new MediaSigner(secret, clock.now)),
     realtime: createRealtime({ db: database.db, tokens }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
     ...(opts.counters ? { counters: opts.counters } : {}),

@@ -1,13 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/platform/db/db.js';
 import { TokenService } from '../src/platform/http/auth.js';
 import { loadPostgresAdapter } from '../src/platform/realtime/postgres-adapter.js';
-import { createRealtime, type Realtime } from '../src/platform/realtime/realtime.js';
+import { createRealtime, disconnectSessions, disconnectUser, type Realtime } from '../src/platform/realtime/realtime.js';
+import { sessions } from '../src/platform/db/schema.js';
 import { createUser } from './factories.js';
 import { withDatabase } from './global-setup.js';
 
@@ -125,5 +127,33 @@ describe('realtime across two server processes on PostgreSQL', () => {
     b.realtime.toUser(alice.id, 'credits:updated', { credits: 1 });
     await aliceGot;
     expect(received).toEqual([]);
+  });
+
+  it('closes one sign-in\'s sockets, then all of a person\'s, on the other node too', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const clock = () => new Date();
+    const user = await createUser({ database, tokens, clock });
+    // A second sign-in of the same person (another device).
+    const familyId = randomUUID();
+    const [second] = await database.db
+      .insert(sessions)
+      .values({ userId: user.id, familyId, refreshTokenHash: randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + 3600_000) })
+      .returning();
+    const otherToken = await tokens.signAccess({ id: user.id, role: user.role, sessionId: second!.id });
+    const [firstFamily] = await database.db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.id, user.sessionId));
+
+    const firstOnA = await open(a.url, user.token);
+    const secondOnA = await open(a.url, otherToken);
+    const secondOnB = await open(b.url, otherToken);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const firstClosed = next<string>(firstOnA, 'disconnect');
+    disconnectSessions(b.realtime.io, [firstFamily!.familyId]);
+    await expect(firstClosed).resolves.toBe('io server disconnect');
+    expect(secondOnA.connected && secondOnB.connected).toBe(true);
+
+    const closed = [next<string>(secondOnA, 'disconnect'), next<string>(secondOnB, 'disconnect')];
+    disconnectUser(b.realtime.io, user.id);
+    await expect(Promise.all(closed)).resolves.toEqual(['io server disconnect', 'io server disconnect']);
   });
 });

@@ -69,7 +69,7 @@ export const adminRoutes: AppModule = (app, ctx) => {
         actorId: currentUser(request).id,
         userId: request.params.id,
         role: request.body.role,
-      }),
+      }, ctx.realtime),
       message: 'Role updated successfully',
     }),
   );

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/db.js';
 import type { TokenService } from '../../platform/http/auth.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { AccountLimits } from './account-limits.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
 
 /** What the account services need; tests and the admin CLI build exactly this. */
 export interface AuthDeps {
@@ -14,6 +15,8 @@ export interface AuthDeps {
   log?: { error(obj: object, msg?: string): void };
   /** Per-account limits and back-off; none when absent (the admin CLI, RATE_LIMIT_DISABLED). */
   limits?: AccountLimits;
+  /** Open sockets follow the session: signing out (or a new password) closes them. Absent in the CLI. */
+  realtime?: Pick<Realtime, 'io'>;
 }
 
 /** The device a session is opened from, shown in the sessions list. */

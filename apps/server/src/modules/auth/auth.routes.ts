@@ -46,6 +46,7 @@ export const authRoutes: AppModule = (app, ctx) => {
     signupCredits: config.SIGNUP_CREDITS,
     log: request.log,
     limits: ctx.accountLimits,
+    realtime: ctx.realtime,
   });
   const client = (request: FastifyRequest) => clientInfo(request.headers, request.ip);
 

@@ -1,6 +1,7 @@
 import { MSG } from '@atelier/shared';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, unauthorized } from '../../platform/http/errors.js';
+import { disconnectUser } from '../../platform/realtime/realtime.js';
 import { sendQuietly } from './account.service.js';
 import type { AuthDeps } from './auth.deps.js';
 import { passwordResetMail } from './auth.mails.js';
@@ -62,16 +63,17 @@ async function checkResetCode(deps: AuthDeps, email: string, code: string): Prom
 export async function resetPassword(deps: AuthDeps, resetToken: string, newPassword: string): Promise<void> {
   const now = deps.clock();
   const passwordHash = await hashSecret(newPassword);
-  const isDone = await deps.db.transaction(async (tx) => {
+  const resetId = await deps.db.transaction(async (tx) => {
     const userId = await spendCodeByHash(tx, 'reset_token', sha256(resetToken), now);
-    if (!userId) return false;
+    if (!userId) return null;
     const user = await updateUser(tx, userId, { passwordHash, updatedAt: now });
-    if (!user || user.deletedAt) return false;
+    if (!user || user.deletedAt) return null;
     await revokeUserSessions(tx, userId, now);
     await invalidateCodes(tx, userId, 'password_reset', now);
-    return true;
+    return userId;
   });
-  if (!isDone) throw badRequest(MSG.auth.resetPasswordFailedRetry);
+  if (!resetId) throw badRequest(MSG.auth.resetPasswordFailedRetry);
+  if (deps.realtime) disconnectUser(deps.realtime.io, resetId);
 }
 
 /** Changes the password of a signed-in person; every other device is signed out. */
@@ -92,4 +94,5 @@ export async function changePassword(
     await updateUser(tx, user.id, { passwordHash, updatedAt: now });
     await revokeUserSessions(tx, user.id, now, current?.familyId);
   });
+  if (deps.realtime) disconnectUser(deps.realtime.io, user.id, { exceptFamilyId: current?.familyId });
 }

@@ -4,6 +4,7 @@ import { MSG } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser, TokenService } from '../../platform/http/auth.js';
 import { notFound, unauthorized } from '../../platform/http/errors.js';
+import { disconnectSessions, disconnectUser } from '../../platform/realtime/realtime.js';
 import type { AuthDeps, ClientInfo } from './auth.deps.js';
 import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
 import {
@@ -63,6 +64,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string, clien
   if (!row || row.revokedAt || row.expiresAt <= now) throw failed();
   if (row.rotatedAt) {
     await revokeFamily(deps.db, row.familyId, now);
+    closeSessions(deps, [row.familyId]);
     throw failed();
   }
   const user = await findUserById(deps.db, row.userId);
@@ -86,6 +88,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string, clien
   if (!next) {
     // Another request spent this token first: the same token was used twice.
     await revokeFamily(deps.db, row.familyId, now);
+    closeSessions(deps, [row.familyId]);
     throw failed();
   }
   const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, sessionId: next.id });
@@ -95,17 +98,31 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string, clien
 /** Signs out the calling device and, when given, the session a refresh token belongs to. */
 export async function logout(deps: AuthDeps, auth: AuthUser, refreshToken?: string): Promise<void> {
   const now = deps.clock();
+  const families: string[] = [];
   const current = await findSessionById(deps.db, auth.sessionId);
-  if (current) await revokeFamily(deps.db, current.familyId, now);
+  if (current) {
+    await revokeFamily(deps.db, current.familyId, now);
+    families.push(current.familyId);
+  }
   if (refreshToken) {
     const other = await findSessionByTokenHash(deps.db, sha256(refreshToken));
     // Someone else's token is ignored: signing out never touches another account.
-    if (other && other.userId === auth.id) await revokeFamily(deps.db, other.familyId, now);
+    if (other && other.userId === auth.id) {
+      await revokeFamily(deps.db, other.familyId, now);
+      families.push(other.familyId);
+    }
   }
+  closeSessions(deps, families);
 }
 
 export async function logoutAll(deps: AuthDeps, auth: AuthUser): Promise<void> {
   await revokeUserSessions(deps.db, auth.id, deps.clock());
+  if (deps.realtime) disconnectUser(deps.realtime.io, auth.id);
+}
+
+/** The open sockets of signed-out sign-ins close too, on every process. */
+function closeSessions(deps: AuthDeps, familyIds: string[]): void {
+  if (deps.realtime) disconnectSessions(deps.realtime.io, familyIds);
 }
 
 export async function currentFamily(db: Db, auth: AuthUser): Promise<string | null> {
@@ -133,4 +150,5 @@ export async function revokeSession(deps: AuthDeps, auth: AuthUser, sessionId: s
   if (!row || row.userId !== auth.id || row.revokedAt || row.expiresAt <= now)
     throw notFound(AUTH_TEXT.sessionNotFound);
   await revokeFamily(deps.db, row.familyId, now);
+  closeSessions(deps, [row.familyId]);
 }

@@ -21,7 +21,7 @@ import { collectionItems, collections, type CollectionRow } from './collections.
 
 export interface CollectionsDeps {
   db: Db;
-  storage: Pick<Storage, 'url'>;
+  storage: Pick<Storage, 'urlFor'>;
   clock: () => Date;
 }
 
@@ -35,6 +35,11 @@ function visibleContent(viewer: AuthUser | null) {
 
 const isOwner = (row: CollectionRow, viewer: AuthUser | null) => viewer !== null && viewer.id === row.userId;
 const canRead = (row: CollectionRow, viewer: AuthUser | null) => row.isPublic || isOwner(row, viewer) || viewer?.role === 'admin';
+
+/** The cover is the viewer's to see (visibleContent), so a private one comes as a signed link. */
+function coverUrl(deps: CollectionsDeps, cover: { key: string | null; isPrivate: boolean } | undefined): string | null {
+  return cover?.key ? deps.storage.urlFor(cover.key, { private: cover.isPrivate }) : null;
+}
 
 async function shape(deps: CollectionsDeps, rows: CollectionRow[], viewer: AuthUser | null, contains?: string): Promise<CollectionWithFlag[]> {
   if (rows.length === 0) return [];
@@ -50,7 +55,7 @@ async function shape(deps: CollectionsDeps, rows: CollectionRow[], viewer: AuthU
       .groupBy(collectionItems.collectionId),
     // The first item (oldest) with a thumbnail is the cover.
     deps.db
-      .selectDistinctOn([collectionItems.collectionId], { id: collectionItems.collectionId, key: content.thumbnailKey })
+      .selectDistinctOn([collectionItems.collectionId], { id: collectionItems.collectionId, key: content.thumbnailKey, isPrivate: content.isPrivate })
       .from(collectionItems)
       .innerJoin(content, eq(content.id, collectionItems.itemId))
       .where(and(inArray(collectionItems.collectionId, ids), visible, sql`${content.thumbnailKey} is not null`))
@@ -64,7 +69,7 @@ async function shape(deps: CollectionsDeps, rows: CollectionRow[], viewer: AuthU
   ]);
   const ownerById = new Map(owners.map((o) => [o.id, o]));
   const countById = new Map(counts.map((c) => [c.id, c.n]));
-  const coverById = new Map(covers.map((c) => [c.id, c.key]));
+  const coverById = new Map(covers.map((c) => [c.id, c]));
   const holding = new Set(hits.map((h) => h.id));
   return rows.map((r) => ({
     id: r.id,
@@ -72,7 +77,7 @@ async function shape(deps: CollectionsDeps, rows: CollectionRow[], viewer: AuthU
     description: r.description,
     isPublic: r.isPublic,
     itemCount: countById.get(r.id) ?? 0,
-    coverUrl: coverById.get(r.id) ? deps.storage.url(coverById.get(r.id) as string) : null,
+    coverUrl: coverUrl(deps, coverById.get(r.id)),
     owner: ownerById.get(r.userId) ?? { id: r.userId, username: '', fullName: 'Deleted user', avatar: null },
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

@@ -19,7 +19,7 @@ export interface OwnerContentFilter {
 
 /** One page of a user's content, newest first, in the API's Content shape. */
 export async function listContentByOwner(
-  deps: { db: Db; storage: Pick<Storage, 'url'> },
+  deps: { db: Db; storage: Pick<Storage, 'urlFor'> },
   ownerId: string,
   filter: OwnerContentFilter,
   page: number,

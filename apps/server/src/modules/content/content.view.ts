@@ -8,8 +8,9 @@ export interface ContentViewExtras {
 }
 
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
-export function toContent(row: ContentRow, owner: ContentOwner, storage: Pick<Storage, 'url'>, extras: ContentViewExtras = {}): Content {
-  const url = (key: string | null) => (key ? storage.url(key) : null);
+export function toContent(row: ContentRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
+  // A private item reaches only its owner and admins, and so do its files: through signed links.
+  const url = (key: string | null) => (key ? storage.urlFor(key, { private: row.isPrivate }) : null);
   return {
     id: row.id,
     title: row.title,

@@ -43,15 +43,21 @@ export function registerMessagingSocket(
   const user = socket.data.user;
   const token = handshakeToken(socket);
   const expiresAt = tokenExpiry(token);
-  /** Sending is checked against the live session, so signing out stops a socket at once. */
+  /**
+   * Sending is checked against the live session, so signing out stops a socket at once; the role
+   * comes back with it from the database, not from when the socket connected.
+   */
   const requireLiveSession = async () => {
     try {
-      await resolveAuth(deps.db, tokens, token);
+      return await resolveAuth(deps.db, tokens, token);
     } catch (err) {
       setTimeout(() => socket.disconnect(true), 0);
       throw err;
     }
   };
+  /** Acting as the support account is for admins as they are now: the role is read again first. */
+  const actorId = async (asSupport: boolean) =>
+    asSupport ? messaging.actingId(deps, await requireLiveSession(), true) : user.id;
   if (user.role === 'admin') void socket.join(messaging.SUPPORT_AGENTS_ROOM);
 
   const expire = () => {
@@ -95,7 +101,7 @@ export function registerMessagingSocket(
       handle(
         async () => {
           const p = asObject(payload);
-          const senderId = await messaging.actingId(deps, user, flag(p.asSupport));
+          const senderId = await actorId(flag(p.asSupport));
           await messaging.relayTyping(deps, event, senderId, p.recipientId);
         },
         undefined,
@@ -107,7 +113,7 @@ export function registerMessagingSocket(
   socket.on('joinConversation', (payload) =>
     handle(async () => {
       const p = asObject(payload);
-      const viewerId = await messaging.actingId(deps, user, flag(p.asSupport));
+      const viewerId = await actorId(flag(p.asSupport));
       if (typeof p.otherUserId !== 'string' || !/^[0-9a-f-]{36}$/i.test(p.otherUserId))
         throw notFound(MESSAGING_TEXT.recipientMissing);
       socket.emit('messageHistory', await messaging.history(deps, viewerId, p.otherUserId));
@@ -121,8 +127,8 @@ export function registerMessagingSocket(
     handle(
       async () => {
         const p = asObject(payload);
-        await requireLiveSession();
-        const senderId = await messaging.actingId(deps, user, flag(p.asSupport));
+        const live = await requireLiveSession();
+        const senderId = await messaging.actingId(deps, live, flag(p.asSupport));
         const message = await messaging.sendMessage(deps, {
           senderId,
           rateKey: user.id,
@@ -142,7 +148,7 @@ export function registerMessagingSocket(
     handle(
       async () => {
         const p = typeof payload === 'string' ? { messageId: payload } : asObject(payload);
-        const readerId = await messaging.actingId(deps, user, flag(p.asSupport));
+        const readerId = await actorId(flag(p.asSupport));
         const ids = Array.isArray(p.messageIds) ? p.messageIds : [p.messageId];
         const result = await messaging.markMessagesRead(deps, readerId, ids as string[]);
         return { ok: true as const, ...result };

@@ -73,9 +73,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * database, so a changed role applies to the next request.
  */
 export async function resolveAuth(db: Db, tokens: TokenService, token: string): Promise<AuthUser> {
+  return (await resolveSession(db, tokens, token)).user;
+}
+
+/** resolveAuth plus the session's device family (every refresh of one sign-in shares it). */
+export async function resolveSession(db: Db, tokens: TokenService, token: string): Promise<{ user: AuthUser; familyId: string }> {
   const claims = await tokens.verifyAccess(token);
   const rows = await db
-    .select({ role: users.role })
+    .select({ role: users.role, familyId: sessions.familyId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -90,7 +95,7 @@ export async function resolveAuth(db: Db, tokens: TokenService, token: string): 
     .limit(1);
   const row = rows[0];
   if (!row) throw unauthorized('Your session has ended, please sign in again');
-  return { ...claims, role: row.role };
+  return { user: { ...claims, role: row.role }, familyId: row.familyId };
 }
 
 export function makeAuthHooks(db: Db, tokens: TokenService) {

@@ -9,10 +9,13 @@ import {
   type ServerToClientEvents,
 } from '@atelier/shared';
 import type { Db } from '../db/db.js';
-import { resolveAuth, type AuthUser, type TokenService } from '../http/auth.js';
+import { resolveSession, type AuthUser, type TokenService } from '../http/auth.js';
 
 export interface SocketData {
+  /** Who connected, with the role they had then; privileged actions read the role again. */
   user: AuthUser;
+  /** The sign-in (device session family) the socket belongs to. */
+  familyId: string;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -61,9 +64,10 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   io.use((socket, next) => {
     const token = handshakeToken(socket);
     if (!token) return next(new Error(MSG.messaging.tokenMissing));
-    resolveAuth(opts.db, opts.tokens, token).then(
-      (user) => {
+    resolveSession(opts.db, opts.tokens, token).then(
+      ({ user, familyId }) => {
         socket.data.user = user;
+        socket.data.familyId = familyId;
         next();
       },
       (err: unknown) => next(new Error(err instanceof Error ? err.message : MSG.auth.authenticationFailed)),
@@ -71,7 +75,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.user.id));
+    void socket.join([userRoom(socket.data.user.id), sessionRoom(socket.data.familyId)]);
     for (const handler of handlers) handler(socket);
   });
 
@@ -98,10 +102,20 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   };
 }
 
+/** The room of one sign-in's sockets (its device session family), for signing that one out. */
+export const sessionRoom = (familyId: string) => `session:${familyId}`;
+
 /**
  * Closes every open socket of one user, on every process (the adapter carries the request), so a
- * deleted or signed-out-everywhere account stops receiving events at once.
+ * deleted, signed-out-everywhere, re-passworded or re-roled account stops receiving events at once.
+ * `exceptFamilyId` keeps the sockets of the one sign-in that made the change (a password change).
  */
-export function disconnectUser(io: RealtimeServer, userId: string): void {
-  io.in(userRoom(userId)).disconnectSockets(true);
+export function disconnectUser(io: RealtimeServer, userId: string, opts: { exceptFamilyId?: string | null } = {}): void {
+  const target = io.in(userRoom(userId));
+  (opts.exceptFamilyId ? target.except(sessionRoom(opts.exceptFamilyId)) : target).disconnectSockets(true);
+}
+
+/** Closes the sockets of the given sign-ins only, on every process. */
+export function disconnectSessions(io: RealtimeServer, familyIds: string[]): void {
+  if (familyIds.length > 0) io.in(familyIds.map(sessionRoom)).disconnectSockets(true);
 }

@@ -1,10 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MEDIA_PREFIX, assertSafeKey, type Storage } from './storage.js';
+import type { MediaSigner } from './media-signing.js';
+import { MEDIA_PREFIX, assertSafeKey, type Storage, type UrlOptions } from './storage.js';
 
-/** Media on this machine's disk under DATA_DIR/media, served by the app at /media/. */
+/**
+ * Media on this machine's disk under DATA_DIR/media, served by the app at /media/ (media-routes.ts),
+ * which checks who may read each key.
+ */
 export class LocalDiskStorage implements Storage {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    readonly signer: MediaSigner,
+  ) {}
 
   private pathOf(key: string): string {
     assertSafeKey(key.replace(/\/$/, ''));
@@ -35,5 +42,11 @@ export class LocalDiskStorage implements Storage {
 
   url(key: string): string {
     return `${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  urlFor(key: string, opts: UrlOptions = {}): string {
+    if (!opts.private) return this.url(key);
+    const { exp, sig } = this.signer.sign(key, opts.expiresInSeconds);
+    return `${this.url(key)}?exp=${exp}&sig=${sig}`;
   }
 }

@@ -1,20 +1,72 @@
 import fs from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../http/errors.js';
 import { LocalDiskStorage } from './local-storage.js';
 import { MEDIA_PREFIX, type Storage } from './storage.js';
 
+/** Who may read a key right now: anyone, only holders of a signed link, or nobody (gone). */
+export type MediaVisibility = 'public' | 'private' | null;
+
+/** Each kind of media says, per request, whether its key is public, private or gone. */
+export interface MediaAccessRule {
+  prefix: string;
+  visibility(key: string): Promise<MediaVisibility>;
+}
+
+/** Avatars are part of every public profile. */
+export const avatarMedia: MediaAccessRule = { prefix: 'avatars/', visibility: async () => 'public' };
+
+export const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
+
+// Keys are made by the server from ids and fixed names; anything else is not a key.
+const KEY_SHAPE = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+
+const MEDIA_NOT_FOUND = 'Not found';
+
+function keyOf(request: FastifyRequest): string | null {
+  const [pathname = ''] = request.raw.url?.split('?') ?? [];
+  if (!pathname.startsWith(MEDIA_PREFIX)) return null;
+  try {
+    const key = decodeURI(pathname.slice(MEDIA_PREFIX.length));
+    return KEY_SHAPE.test(key) && !key.split('/').includes('..') ? key : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Serves local media at /media/. Keys are never rewritten (a re-run writes the same bytes for
- * the same key), so browsers may cache them for long. A remote store serves its own URLs.
+ * Serves local media at /media/, checking every request against the item's current state: public
+ * media to anyone with a long cache; private media only through a signed link the API handed its
+ * owner (or an admin), never cached as public; a key whose item is gone or was made private answers
+ * 404 at once. Keys are never rewritten, so public ones may be cached for a year. A remote store
+ * serves its own (presigned) URLs instead.
  */
-export async function registerMediaRoutes(app: FastifyInstance, storage: Storage): Promise<void> {
+export async function registerMediaRoutes(app: FastifyInstance, storage: Storage, rules: MediaAccessRule[]): Promise<void> {
   if (!(storage instanceof LocalDiskStorage)) return;
   await fs.mkdir(storage.root, { recursive: true });
   await app.register(async (media) => {
-    // Media is never a page: an SVG opened directly must not run script or load anything.
-    media.addHook('onSend', async (_request, reply) => {
+    const cacheOf = new WeakMap<FastifyRequest, string>();
+    media.addHook('onRequest', async (request) => {
+      const key = keyOf(request);
+      const rule = key ? rules.find((r) => key.startsWith(r.prefix)) : undefined;
+      if (!key || !rule) throw notFound(MEDIA_NOT_FOUND);
+      const visibility = await rule.visibility(key);
+      if (visibility === 'public') {
+        cacheOf.set(request, PUBLIC_MEDIA_CACHE);
+        return;
+      }
+      const query = request.query as { exp?: string; sig?: string };
+      const left = visibility === 'private' ? storage.signer.verify(key, query.exp, query.sig) : null;
+      // A stranger cannot tell a private item from a missing one.
+      if (left === null) throw notFound(MEDIA_NOT_FOUND);
+      cacheOf.set(request, `private, max-age=${Math.min(left, storage.signer.defaultLifeSeconds)}`);
+    });
+    media.addHook('onSend', async (request, reply) => {
+      // Media is never a page: an SVG opened directly must not run script or load anything.
       reply.header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      const cache = cacheOf.get(request);
+      reply.header('cache-control', cache && reply.statusCode < 400 ? cache : 'no-store');
     });
     await media.register(fastifyStatic, {
       root: storage.root,
@@ -23,8 +75,7 @@ export async function registerMediaRoutes(app: FastifyInstance, storage: Storage
       index: false,
       list: false,
       dotfiles: 'deny',
-      maxAge: '7d',
-      immutable: true,
+      cacheControl: false,
     });
   });
 }

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/db.js';
+import type { MediaAccessRule } from '../../platform/storage/media-routes.js';
+import { content } from './content.schema.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An item's files (original, preview, thumbnail, poster, reference) live under content/<id>/ and
+ * follow the item as it is now: public while it is public, private (signed links only) while it is
+ * private, gone once it is deleted. One primary-key read per request, so a change is felt at once.
+ */
+export function contentMedia(db: Db): MediaAccessRule {
+  return {
+    prefix: 'content/',
+    async visibility(key) {
+      const id = key.split('/')[1] ?? '';
+      if (!UUID.test(id)) return null;
+      const [row] = await db.select({ isPrivate: content.isPrivate }).from(content).where(eq(content.id, id)).limit(1);
+      if (!row) return null;
+      return row.isPrivate ? 'private' : 'public';
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Content } from '@atelier/shared';
+import { generationDeps } from '../src/modules/generation/generation.deps.js';
+import { runGeneration } from '../src/modules/generation/generation.worker.js';
+import { createTestApp, type TestContext } from './app.js';
+import { createUser, type TestUser } from './factories.js';
+
+let t: TestContext;
+let owner: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.deps, { credits: 500 });
+  stranger = await createUser(t.deps);
+  admin = await createUser(t.deps, { role: 'admin' });
+});
+afterAll(async () => t.close());
+
+const api = (path: string) => `/api/v1${path}`;
+const fetchMedia = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.headers ?? {} });
+const bare = (url: string) => url.split('?')[0] as string;
+
+async function makeItem(isPrivate: boolean): Promise<Content> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: api('/content/generate'),
+    headers: owner.headers,
+    payload: { contentType: 'illustration', prompt: 'A lighthouse in fog', model: 'stable-diffusion-xl', isPrivate },
+  });
+  expect(res.statusCode).toBe(201);
+  const id = res.json().data.id as string;
+  await runGeneration(generationDeps(t.deps), id);
+  return view(id, owner);
+}
+
+async function view(id: string, user: TestUser): Promise<Content> {
+  const res = await t.app.inject({ method: 'GET', url: api(`/content/${id}`), headers: user.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+const filesOf = (c: Content) => [c.mediaUrl, c.previewUrl, c.thumbnailUrl].filter((u): u is string => Boolean(u));
+
+describe('public media', () => {
+  it('is served to anyone with a year-long public cache and the sandbox CSP', async () => {
+    const item = await makeItem(false);
+    const files = filesOf(item);
+    expect(files.length).toBe(3);
+    for (const url of files) {
+      expect(url).not.toContain('?');
+      const res = await fetchMedia(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-security-policy']).toContain('sandbox');
+    }
+  });
+
+  it('stops at once when the item is made private, and comes back when it is public again', async () => {
+    const item = await makeItem(false);
+    expect((await fetchMedia(item.mediaUrl!)).statusCode).toBe(200);
+    const hidden = await t.app.inject({ method: 'PUT', url: api(`/content/${item.id}`), headers: owner.headers, payload: { isPrivate: true } });
+    expect(hidden.statusCode).toBe(200);
+    for (const url of filesOf(item)) {
+      expect((await fetchMedia(url)).statusCode).toBe(404);
+      expect((await fetchMedia(url, owner)).statusCode).toBe(404);
+    }
+    // The reply to the change already carries links that work for the owner.
+    const signed = hidden.json().data as Content;
+    expect(signed.mediaUrl).toMatch(/\?exp=\d+&sig=/);
+    expect((await fetchMedia(signed.mediaUrl!)).statusCode).toBe(200);
+    await t.app.inject({ method: 'PUT', url: api(`/content/${item.id}`), headers: owner.headers, payload: { isPrivate: false } });
+    expect((await fetchMedia(item.mediaUrl!)).statusCode).toBe(200);
+  });
+});
+
+describe('private media', () => {
+  it('reaches the owner and admins through the links the API hands them, and no one else', async () => {
+    const item = await makeItem(true);
+    for (const url of filesOf(item)) {
+      expect(url).toMatch(/\?exp=\d+&sig=[\w-]+$/);
+      const res = await fetchMedia(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      expect(Number(res.headers['cache-control']!.toString().split('=')[1])).toBeLessThanOrEqual(600);
+      expect(res.headers['content-security-policy']).toContain('sandbox');
+      // Without the signature it is a missing file to everyone, signed in or not, owner included.
+      for (const who of [undefined, stranger, owner, admin]) {
+        const plain = await fetchMedia(bare(url), who);
+        expect(plain.statusCode).toBe(404);
+        expect(plain.headers['cache-control']).toBe('no-store');
+      }
+    }
+    const forAdmin = await view(item.id, admin);
+    for (const url of filesOf(forAdmin)) expect((await fetchMedia(url)).statusCode).toBe(200);
+    // The owner's own lists carry signed links too.
+    const mine = await t.app.inject({ method: 'GET', url: api('/users/content?pageSize=50'), headers: owner.headers });
+    const listed = (mine.json().data as Content[]).find((c) => c.id === item.id);
+    expect(listed?.thumbnailUrl).toMatch(/\?exp=/);
+    expect((await fetchMedia(listed!.thumbnailUrl!)).statusCode).toBe(200);
+  });
+
+  it('rejects a tampered, borrowed or expired signature', async () => {
+    const item = await makeItem(true);
+    const url = item.mediaUrl!;
+    const sig = new URL(url, 'http://x').searchParams.get('sig')!;
+    const exp = new URL(url, 'http://x').searchParams.get('exp')!;
+    const flipped = sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A');
+    expect((await fetchMedia(`${bare(url)}?exp=${exp}&sig=${flipped}`)).statusCode).toBe(404);
+    expect((await fetchMedia(`${bare(url)}?exp=${Number(exp) + 600}&sig=${sig}`)).statusCode).toBe(404);
+    expect((await fetchMedia(`${bare(url)}?sig=${sig}`)).statusCode).toBe(404);
+    // A link for the thumbnail does not open the original.
+    const thumb = new URL(item.thumbnailUrl!, 'http://x').searchParams;
+    expect((await fetchMedia(`${bare(url)}?exp=${thumb.get('exp')}&sig=${thumb.get('sig')}`)).statusCode).toBe(404);
+    // A link for one item does not open another's file of the same name.
+    const other = await makeItem(true);
+    expect((await fetchMedia(`${bare(other.mediaUrl!)}?exp=${exp}&sig=${sig}`)).statusCode).toBe(404);
+    // Nor does a path that climbs from one item into another.
+    const climb = `/media/content/${item.id}/../${other.id}/original.png?exp=${exp}&sig=${sig}`;
+    expect((await fetchMedia(climb)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await fetchMedia(url)).statusCode).toBe(200);
+    t.clock.advance(11 * 60 * 1000);
+    expect((await fetchMedia(url)).statusCode).toBe(404);
+    // A fresh read of the item hands out a fresh link.
+    expect((await fetchMedia((await view(item.id, owner)).mediaUrl!)).statusCode).toBe(200);
+  });
+
+  it('is gone with the item: a deleted item has no files left', async () => {
+    const item = await makeItem(true);
+    const pub = await makeItem(false);
+    for (const c of [item, pub]) {
+      expect((await t.app.inject({ method: 'DELETE', url: api(`/content/${c.id}`), headers: owner.headers })).statusCode).toBe(200);
+      for (const url of filesOf(c)) expect((await fetchMedia(url)).statusCode).toBe(404);
+      expect(await t.deps.storage.get(`content/${c.id}/original.png`)).toBeNull();
+    }
+  });
+
+  it('signs a private cover in the owner’s collection list', async () => {
+    const item = await makeItem(true);
+    const made = await t.app.inject({ method: 'POST', url: api('/collection'), headers: owner.headers, payload: { name: 'Fog' } });
+    const id = made.json().data.id as string;
+    await t.app.inject({ method: 'POST', url: api(`/collection/${id}/items`), headers: owner.headers, payload: { itemId: item.id, itemType: 'content' } });
+    const list = await t.app.inject({ method: 'GET', url: api('/users/collections?pageSize=50'), headers: owner.headers });
+    const cover = (list.json().data as { id: string; coverUrl: string | null }[]).find((c) => c.id === id)?.coverUrl;
+    expect(cover).toMatch(/\?exp=/);
+    expect((await fetchMedia(cover!)).statusCode).toBe(200);
+  });
+
+  it('serves nothing outside the known kinds of media', async () => {
+    for (const url of ['/media/', '/media/jwt-secret', '/media/content/not-an-id/original.png', '/media/resumes/x.pdf', '/media/%2e%2e/jwt-secret']) {
+      expect((await fetchMedia(url)).statusCode).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
