@@ -16,7 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_BASE, LIMITS } from '@atelier/shared';
-import { makeAuthHooks } from './platform/http/auth.js';
+import { makeAuthHooks, registerPrivateReplies, runAuthFirst } from './platform/http/auth.js';
 import { openCounterStore, routeLimitStore } from './platform/http/counter-store.js';
 import { makeAccountLimits } from './modules/auth/account-limits.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
@@ -162,9 +162,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const authHooks = makeAuthHooks(deps.database.db, deps.tokens);
+  runAuthFirst(app, authHooks);
+  registerPrivateReplies(app);
   const ctx: ModuleContext = {
     ...deps,
-    auth: makeAuthHooks(deps.database.db, deps.tokens),
+    auth: authHooks,
     counters,
     accountLimits: makeAccountLimits(deps.config.RATE_LIMIT_DISABLED ? null : counters),
   };
