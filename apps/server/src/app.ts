@@ -22,6 +22,7 @@ import { makeAccountLimits } from './modules/auth/account-limits.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
 import { tooManyRequests } from './platform/http/errors.js';
 import { registerTextRule } from './platform/http/request-text.js';
+import { AfterReply } from './platform/http/after-reply.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -118,6 +119,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  const afterReply = new AfterReply();
+  app.decorate('afterReply', afterReply);
+  app.addHook('onClose', () => afterReply.idle());
   registerErrorHandling(app);
   registerTextRule(app);
 
