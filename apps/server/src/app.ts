@@ -16,12 +16,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_BASE, LIMITS } from '@atelier/shared';
-import { makeAuthHooks } from './platform/http/auth.js';
+import { makeAuthHooks, registerPrivateReplies, runAuthFirst } from './platform/http/auth.js';
 import { openCounterStore, routeLimitStore } from './platform/http/counter-store.js';
 import { makeAccountLimits } from './modules/auth/account-limits.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
 import { tooManyRequests } from './platform/http/errors.js';
 import { registerTextRule } from './platform/http/request-text.js';
+import { AfterReply } from './platform/http/after-reply.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -119,6 +120,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  const afterReply = new AfterReply();
+  app.decorate('afterReply', afterReply);
+  app.addHook('onClose', () => afterReply.idle());
   registerErrorHandling(app);
   registerTextRule(app);
 
@@ -163,9 +167,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const authHooks = makeAuthHooks(deps.database.db, deps.tokens);
+  runAuthFirst(app, authHooks);
+  registerPrivateReplies(app);
   const ctx: ModuleContext = {
     ...deps,
-    auth: makeAuthHooks(deps.database.db, deps.tokens),
+    auth: authHooks,
     counters,
     accountLimits: makeAccountLimits(deps.config.RATE_LIMIT_DISABLED ? null : counters),
   };

@@ -18,6 +18,8 @@ const RESET_SENT = { data: null, message: 'If an account exists for this email, 
 async function requestReset(email: string, typed = email): Promise<string> {
   const res = await post('/auth/forgot-password', { email: typed });
   expect(res.json()).toEqual(RESET_SENT);
+  // The code is made and mailed after the reply.
+  await t.app.afterReply.idle();
   return t.mailer.lastCode(email);
 }
 
@@ -50,7 +52,36 @@ describe('password reset', () => {
     const res = await post('/auth/forgot-password', { email: 'ghost@example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(RESET_SENT);
+    await t.app.afterReply.idle();
     expect(t.mailer.sent.length).toBe(before);
+  });
+
+  it('replies before it looks the account up, hashes a code or mails it, so timing tells nothing', async () => {
+    const { signup } = await registerUser(t);
+    const codes = async () =>
+      (await t.deps.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM one_time_codes c JOIN users u ON u.id = c.user_id
+         WHERE lower(u.email) = $1 AND c.purpose = 'password_reset'`,
+        [signup.email.toLowerCase()],
+      )).rows[0]?.n;
+    const mailsBefore = t.mailer.sent.length;
+    const known = await post('/auth/forgot-password', { email: signup.email });
+    // Nothing of the account's work has happened when the reply arrives …
+    expect(await codes()).toBe(0);
+    expect(t.mailer.sent.length).toBe(mailsBefore);
+    const unknown = await post('/auth/forgot-password', { email: 'nobody.at.all@example.com' });
+    // … and the two replies are the same, byte for byte, headers included.
+    const strip = (h: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': _id, ...rest } = h;
+      return rest;
+    };
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+    expect(strip(known.headers)).toEqual(strip(unknown.headers));
+    // The code is made and mailed afterwards.
+    await t.app.afterReply.idle();
+    expect(await codes()).toBe(1);
+    expect(t.mailer.last(signup.email)?.subject).toContain('password reset');
   });
 
   it('validates the email and the code format', async () => {

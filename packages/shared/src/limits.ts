@@ -2,6 +2,8 @@
 export const LIMITS = {
   promptMaxLength: 500,
   contentNameMaxLength: 100,
+  /** Longest gallery search; category and people searches take up to 100 characters. */
+  searchQueryMaxLength: 200,
   referenceImageMaxBytes: 10 * 1024 * 1024,
   variationStrengthMin: 0,
   variationStrengthMax: 100,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { searchTooLong } from './common.js';
 
 export const CATEGORY_NAME_MAX_LENGTH = 80;
 export const CATEGORY_DESCRIPTION_MAX_LENGTH = 500;
@@ -90,7 +91,7 @@ export const categorySearchQuery = z.object({
     .string({ error: 'Please enter something to search for' })
     .trim()
     .min(1, 'Please enter something to search for')
-    .max(100),
+    .max(100, searchTooLong(100)),
   page: z.coerce.number().int().min(1).default(LIMITS.defaultPage),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
 });

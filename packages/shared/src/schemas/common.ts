@@ -19,6 +19,9 @@ export function makePagination(page: number, pageSize: number, total: number): P
   return { page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
+/** The answer to a search longer than the limit (not "Please enter something to search for"). */
+export const searchTooLong = (max: number) => `Search queries can be at most ${max} characters`;
+
 export const idParam = z.object({ id: z.string().uuid() });
 
 export const errorBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, EDIT_OPERATIONS, findModel, isContentType } from '../catalogue.js';
 import { LIMITS } from '../limits.js';
+import { searchTooLong } from './common.js';
 import { MSG } from '../messages.js';
 
 export const CONTENT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
@@ -258,7 +259,7 @@ export const contentSearchQuery = z.object({
     .string({ error: 'Please enter something to search for' })
     .trim()
     .min(1, 'Please enter something to search for')
-    .max(200),
+    .max(LIMITS.searchQueryMaxLength, searchTooLong(LIMITS.searchQueryMaxLength)),
   type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTENT_TYPES).optional()),
 });
 export type ContentSearchQuery = z.infer<typeof contentSearchQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES } from '../catalogue.js';
 import { CONTENT_STATUSES } from './content.js';
-import { paginationQuery } from './common.js';
+import { paginationQuery, searchTooLong } from './common.js';
 import { publicUser, userSettings, username } from './auth.js';
 
 /** One person in a list (followers, following, search results). */
@@ -105,7 +105,7 @@ export const referralsData = z.object({
 });
 export type ReferralsData = z.infer<typeof referralsData>;
 
-export const userSearchQuery = paginationQuery.extend({ query: z.string().trim().max(100).default('') });
+export const userSearchQuery = paginationQuery.extend({ query: z.string().trim().max(100, searchTooLong(100)).default('') });
 
 export const userContentQuery = paginationQuery.extend({
   type: z.enum(CONTENT_TYPES).optional(),

@@ -4,6 +4,11 @@ export const AUTH_POLICY = {
   codeTtlMs: 10 * 60 * 1000,
   codeMaxAttempts: 5,
   resetTokenTtlMs: 15 * 60 * 1000,
+  /**
+   * A refresh token spent this recently may be presented again (two tabs refreshing at once) and
+   * gets a pair of its own; later reuse still signs the whole device out.
+   */
+  refreshReuseGraceMs: 30 * 1000,
 } as const;
 
 /** Texts of replies this module gives where the spec has none of its own. */

@@ -193,9 +193,12 @@ export const authRoutes: AppModule = (app, ctx) => {
         response: { 200: doneReply },
       },
     },
-    async (request) => {
-      await forgotPassword(depsFor(request), request.body.email);
-      return { data: null, message: AUTH_TEXT.resetRequested };
+    async (request, reply) => {
+      const deliver = await forgotPassword(depsFor(request), request.body.email);
+      reply.send({ data: null, message: AUTH_TEXT.resetRequested });
+      // The account lookup, the code and the mail happen once the reply is on its way.
+      app.afterReply.run(deliver, request.log, 'could not send a reset code');
+      return reply;
     },
   );
 

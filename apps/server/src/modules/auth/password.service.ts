@@ -21,11 +21,17 @@ import { newOpaqueToken, sha256 } from './opaque-tokens.js';
 import { hashSecret, verifySecret } from './password-hashing.js';
 
 /**
- * Mails a reset code when the account exists. The reply never says whether it does, and the
- * slow hashing runs either way, so neither the answer nor its timing gives accounts away.
+ * A request for a reset code. Before the reply only the per-email limit is counted, the same for
+ * every email; the returned work — looking the account up, hashing a code, mailing it — runs after
+ * the reply has gone, so neither the answer nor its timing says whether the account exists.
  */
-export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
+export async function forgotPassword(deps: AuthDeps, email: string): Promise<() => Promise<void>> {
   await deps.limits?.resetRequests.consume(typedAccountKey(email));
+  return () => sendResetCode(deps, email);
+}
+
+/** Mails a reset code when the account exists; the slow hashing runs either way. */
+export async function sendResetCode(deps: AuthDeps, email: string): Promise<void> {
   const [user, prepared] = await Promise.all([findUserByEmail(deps.db, email), prepareCode()]);
   if (!user || user.deletedAt) return;
   const now = deps.clock();

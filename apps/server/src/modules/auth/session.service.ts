@@ -53,16 +53,24 @@ export async function openSession(
   return { accessToken, refreshToken, user: toPublicUser(user) };
 }
 
+/** Spent within the grace: a second tab refreshing at the same moment, not a copied token. */
+function isWithinReuseGrace(rotatedAt: Date | null, now: Date): boolean {
+  return rotatedAt !== null && now.getTime() - rotatedAt.getTime() <= AUTH_POLICY.refreshReuseGraceMs;
+}
+
 /**
  * Exchanges a refresh token for a new pair. The old token is spent; presenting a spent token
- * again means it was copied, so the whole device session (its family) is signed out.
+ * again means it was copied, so the whole device session (its family) is signed out — unless it
+ * was spent in the last few seconds (AUTH_POLICY.refreshReuseGraceMs): two tabs refreshing with
+ * the same token at once both get a working pair of the same family.
  */
 export async function refreshSession(deps: AuthDeps, refreshToken: string, client: ClientInfo): Promise<AuthTokens> {
   const now = deps.clock();
   const failed = () => unauthorized(MSG.auth.tokenRefreshFailed);
-  const row = await findSessionByTokenHash(deps.db, sha256(refreshToken));
+  const tokenHash = sha256(refreshToken);
+  const row = await findSessionByTokenHash(deps.db, tokenHash);
   if (!row || row.revokedAt || row.expiresAt <= now) throw failed();
-  if (row.rotatedAt) {
+  if (row.rotatedAt && !isWithinReuseGrace(row.rotatedAt, now)) {
     await revokeFamily(deps.db, row.familyId, now);
     closeSessions(deps, [row.familyId]);
     throw failed();
@@ -71,9 +79,8 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string, clien
   if (!user || user.deletedAt) throw failed();
 
   const nextToken = newOpaqueToken();
-  const next = await deps.db.transaction(async (tx) => {
-    if (!(await markSessionRotated(tx, row.id, now))) return null;
-    return insertSession(tx, {
+  const successor = (tx: Db) =>
+    insertSession(tx, {
       userId: user.id,
       familyId: row.familyId,
       refreshTokenHash: sha256(nextToken),
@@ -84,12 +91,20 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string, clien
       lastUsedAt: now,
       expiresAt: new Date(now.getTime() + AUTH_POLICY.refreshTokenTtlMs),
     });
+  let next = await deps.db.transaction(async (tx) => {
+    if (!(await markSessionRotated(tx, row.id, now))) return null;
+    return successor(tx);
   });
   if (!next) {
-    // Another request spent this token first: the same token was used twice.
-    await revokeFamily(deps.db, row.familyId, now);
-    closeSessions(deps, [row.familyId]);
-    throw failed();
+    // Spent already (just now by a parallel request, or earlier within the grace): a sibling pair
+    // while the grace lasts and the family is live; otherwise the same token was used twice.
+    const spent = await findSessionByTokenHash(deps.db, tokenHash);
+    if (spent && !spent.revokedAt && isWithinReuseGrace(spent.rotatedAt, now)) next = await successor(deps.db);
+    if (!next) {
+      await revokeFamily(deps.db, row.familyId, now);
+      closeSessions(deps, [row.familyId]);
+      throw failed();
+    }
   }
   const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, sessionId: next.id });
   return { accessToken, refreshToken: nextToken, user: toPublicUser(user) };
@@ -134,7 +149,10 @@ export async function listSessions(deps: AuthDeps, auth: AuthUser): Promise<Sess
     listLiveSessions(deps.db, auth.id, deps.clock()),
     currentFamily(deps.db, auth),
   ]);
-  return rows.map((row) => ({
+  // Tabs that refreshed at the same moment hold sibling sessions of one device: listed once.
+  const seen = new Set<string>();
+  const devices = rows.filter((row) => !seen.has(row.familyId) && seen.add(row.familyId));
+  return devices.map((row) => ({
     id: row.id,
     userAgent: row.userAgent,
     ip: row.ip,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Role } from '@atelier/shared';
 import type { Db } from '../db/db.js';
@@ -99,19 +99,19 @@ export async function resolveSession(db: Db, tokens: TokenService, token: string
 }
 
 export function makeAuthHooks(db: Db, tokens: TokenService) {
-  /** preHandler: the request must carry a valid access token. */
+  /** Route hook (moved to onRequest by runAuthFirst): the request must carry a valid access token. */
   async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     request.auth = await resolveAuth(db, tokens, token);
   }
-  /** preHandler: a token is optional; a bad one is ignored as if absent. */
+  /** Route hook (moved to onRequest by runAuthFirst): a token is optional; a bad one is ignored as if absent. */
   async function optionalAuth(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);
     if (!token) return;
     request.auth = await resolveAuth(db, tokens, token).catch(() => null);
   }
-  /** preHandler: signed in and an admin. */
+  /** Route hook (moved to onRequest by runAuthFirst): signed in and an admin. */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireAuth(request, reply);
     if (request.auth?.role !== 'admin') throw forbidden('Only administrators can do that');
@@ -125,4 +125,33 @@ export type AuthHooks = ReturnType<typeof makeAuthHooks>;
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+type Hook = (...args: never[]) => unknown;
+const asList = (hooks: unknown): Hook[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks as Hook]);
+
+/**
+ * Routes name their auth hook as a preHandler; this moves it to `onRequest`, the first step of a
+ * request, so an anonymous write is a 401 and a non-admin's admin call a 403 before its body is
+ * validated or read. Must be registered before the routes.
+ */
+export function runAuthFirst(app: FastifyInstance, hooks: AuthHooks): void {
+  const authHooks = new Set<unknown>(Object.values(hooks));
+  app.addHook('onRoute', (route) => {
+    const preHandlers = asList(route.preHandler);
+    const auth = preHandlers.filter((h) => authHooks.has(h));
+    if (auth.length === 0) return;
+    route.preHandler = preHandlers.filter((h) => !authHooks.has(h)) as typeof route.preHandler;
+    route.onRequest = [...auth, ...asList(route.onRequest)] as typeof route.onRequest;
+  });
+}
+
+/** JSON answered to a signed-in request is that person's: no cache may keep it. */
+export function registerPrivateReplies(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const signedIn = request.auth !== null || bearerToken(request) !== undefined;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (signedIn && type.includes('json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }

@@ -4,6 +4,7 @@ import {
   CONTENT_SORTS,
   CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
+  LIMITS,
   MSG,
   type CategoryTreeNode,
   type Content,
@@ -148,6 +149,7 @@ export function GalleryPage() {
                 type="search"
                 aria-label="Search the gallery"
                 placeholder="Search titles, prompts and tags"
+                maxLength={LIMITS.searchQueryMaxLength}
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
               />
