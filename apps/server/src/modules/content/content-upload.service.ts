@@ -170,7 +170,7 @@ export async function uploadContent(
     await deps.storage.delete(prefix).catch(() => undefined);
     throw err;
   }
-  const view = await loadContentView(deps, id);
+  const view = await loadContentView(deps, id, viewer);
   if (!view) throw new AppError(500, 'Upload could not be saved');
   return view;
 }
