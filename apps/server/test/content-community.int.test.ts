@@ -272,6 +272,28 @@ describe('POST /content (upload)', () => {
     expect((await upload(owner, form({ title: 'No file', contentType: 'photo' }))).statusCode).toBe(400);
   });
 
+  it('refuses the SVG tricks that got past the old check, and stores a normal SVG rebuilt without what could fetch', async () => {
+    const tricks = [
+      '<svg xmlns="http://www.w3.org/2000/svg"><s:script xmlns:s="http://www.w3.org/2000/svg">alert(1)</s:script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript&#58;alert(1)"><text>x</text></a></svg>',
+    ];
+    for (const trick of tricks) {
+      const res = await upload(owner, form({ title: 'Trick', contentType: 'vector' }, { data: Buffer.from(trick), name: 'a.svg', type: 'image/svg+xml' }));
+      expect(res.statusCode).toBe(415);
+      expect(res.json().message).toBe('SVG files with scripts or event handlers are not allowed');
+    }
+    const drawing = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><use href="https://evil.example/s.svg#a"/><rect width="10" height="10" fill="teal"/></svg>',
+    );
+    const ok = await upload(owner, form({ title: 'Teal', contentType: 'vector' }, { data: drawing, name: 'a.svg', type: 'image/svg+xml' }));
+    expect(ok.statusCode).toBe(201);
+    const media = await t.app.inject({ method: 'GET', url: ok.json().data.mediaUrl });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-security-policy']).toContain('sandbox');
+    expect(media.body).toContain('<rect width="10" height="10" fill="teal"/>');
+    expect(media.body).not.toContain('evil.example');
+  });
+
   it('keeps a private upload out of every public list', async () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
     const res = await upload(owner, form({ title: 'Zebra private upload', contentType: 'photo', isPrivate: 'true' }, { data: png, name: 'a.png', type: 'image/png' }));

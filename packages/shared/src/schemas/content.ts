@@ -42,9 +42,10 @@ export const content = z.object({
   posterUrl: z.string().nullable(),
   mimeType: z.string().nullable(),
   cost: z.number().int(),
-  charged: z.number().int(),
-  refunded: z.number().int(),
-  failureReason: z.string().nullable(),
+  /** The receipt: only in a single item shown to its owner or an admin, never in lists. */
+  charged: z.number().int().optional(),
+  refunded: z.number().int().optional(),
+  failureReason: z.string().nullable().optional(),
   parentId: z.string().nullable(),
   editOperation: z.enum(EDIT_OPERATIONS).nullable(),
   owner: contentOwner,

@@ -12,6 +12,7 @@ import { content } from './content.schema.js';
 import type { ContentDeps } from './content.service.js';
 import { loadContentView } from './content.service.js';
 import { contentKeyPrefix } from './content.view.js';
+import { sanitizeSvg } from './svg-sanitizer.js';
 
 const RASTER = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const VIDEO = ['video/mp4', 'video/webm'];
@@ -41,29 +42,18 @@ export interface UploadedFile {
 }
 
 /**
- * SVG has no magic number: it is text whose root element is <svg>. Scripts, event handlers and
- * javascript: links are refused because the file is served from our own origin.
+ * What the bytes are, whatever the browser said, and the bytes to store; null when they are
+ * nothing we accept. SVG has no magic number: it is parsed, and what is stored is the document
+ * rebuilt from an allow-list (svg-sanitizer.ts), because the file is served from our own origin.
  */
-export function sniffSvg(data: Buffer): 'ok' | 'unsafe' | 'not-svg' {
-  const text = data.subarray(0, Math.min(data.length, 2 * 1024 * 1024)).toString('utf8');
-  const head = text
-    .replace(/^\uFEFF/, '')
-    .replace(/<\?xml[\s\S]*?\?>/, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<!DOCTYPE[^>]*>/i, '')
-    .trimStart();
-  if (!/^<svg[\s>]/i.test(head)) return 'not-svg';
-  if (/<script[\s>]|\son[a-z]+\s*=|javascript:|<foreignObject[\s>]/i.test(text)) return 'unsafe';
-  return 'ok';
-}
-
-/** What the bytes are, whatever the browser said; null when they are nothing we accept. */
-export async function detectUpload(data: Buffer): Promise<string | null> {
+export async function detectUpload(data: Buffer): Promise<{ mime: string; data: Buffer } | null> {
   const detected = await fileTypeFromBuffer(data);
-  if (detected) return EXT[detected.mime] ? detected.mime : null;
-  const svg = sniffSvg(data);
-  if (svg === 'unsafe') throw new AppError(415, 'SVG files with scripts or event handlers are not allowed');
-  return svg === 'ok' ? 'image/svg+xml' : null;
+  if (detected) return EXT[detected.mime] ? { mime: detected.mime, data } : null;
+  // Only an image may be text; no reason to parse more than an image may weigh.
+  if (data.length > UPLOAD_IMAGE_MAX_BYTES) throw new AppError(413, 'Images can be at most 10 MB');
+  const svg = sanitizeSvg(data);
+  if (svg.kind === 'unsafe') throw new AppError(415, 'SVG files with scripts or event handlers are not allowed');
+  return svg.kind === 'ok' ? { mime: 'image/svg+xml', data: svg.svg } : null;
 }
 
 function fieldErrors(error: z.ZodError): AppError {
@@ -108,13 +98,14 @@ export async function uploadContent(
   if (!parsed.success) throw fieldErrors(parsed.error);
   const input = parsed.data;
   if (!form.file) throw badRequest('Please choose a file to upload');
-  const mime = await detectUpload(form.file);
-  if (!mime) throw new AppError(415, 'Please upload a PNG, JPEG, WebP, GIF or SVG image, or an MP4 or WebM video');
+  const detected = await detectUpload(form.file);
+  if (!detected) throw new AppError(415, 'Please upload a PNG, JPEG, WebP, GIF or SVG image, or an MP4 or WebM video');
+  const { mime, data: file } = detected;
   if (!ACCEPTS[input.contentType].includes(mime)) {
     throw new AppError(415, `This file does not match the content type ${input.contentType}`);
   }
   const isVideo = mime.startsWith('video/');
-  if (!isVideo && form.file.length > UPLOAD_IMAGE_MAX_BYTES) throw new AppError(413, 'Images can be at most 10 MB');
+  if (!isVideo && file.length > UPLOAD_IMAGE_MAX_BYTES) throw new AppError(413, 'Images can be at most 10 MB');
   await assertCategoryExists(deps, input.categoryId);
 
   const id = randomUUID();
@@ -127,10 +118,10 @@ export async function uploadContent(
   if (!isVideo) {
     const animated = mime === 'image/gif' || mime === 'image/webp';
     try {
-      const meta = await sharp(form.file).metadata();
+      const meta = await sharp(file).metadata();
       width = meta.width ?? null;
       height = meta.pageHeight ?? meta.height ?? null;
-      const [preview, thumb] = await Promise.all([webp(form.file, 768, animated), webp(form.file, 320, false)]);
+      const [preview, thumb] = await Promise.all([webp(file, 768, animated), webp(file, 320, false)]);
       previewKey = `${prefix}preview.webp`;
       thumbnailKey = `${prefix}thumbnail.webp`;
       await deps.storage.put(previewKey, preview, 'image/webp');
@@ -140,7 +131,7 @@ export async function uploadContent(
       throw new AppError(415, 'This image could not be read');
     }
   }
-  await deps.storage.put(mediaKey, form.file, mime);
+  await deps.storage.put(mediaKey, file, mime);
   try {
     await deps.db.insert(content).values({
       id,
@@ -169,7 +160,7 @@ export async function uploadContent(
     await deps.storage.delete(prefix).catch(() => undefined);
     throw err;
   }
-  const view = await loadContentView(deps, id);
+  const view = await loadContentView(deps, id, viewer);
   if (!view) throw new AppError(500, 'Upload could not be saved');
   return view;
 }

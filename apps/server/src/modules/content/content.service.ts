@@ -8,7 +8,7 @@ import { announceBalance, applyCredits } from '../credits/credits.service.js';
 import { updateContentClassification } from './content-feed.repository.js';
 import { findCategory } from '../categories/categories.repository.js';
 import { deleteContentRow, findContentWithOwner, lockContent, markRefunded, updateContentFields, type ContentWithOwner } from './content.repository.js';
-import { contentKeyPrefix, toContent } from './content.view.js';
+import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
 
 export interface ContentDeps {
   db: Db;
@@ -34,15 +34,18 @@ async function findVisible(deps: ContentDeps, id: string, viewer: AuthUser | nul
   return item;
 }
 
-/** The reply shape of one item, read fresh (isLiked for `viewerId`); null when it no longer exists. */
-export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>, id: string, viewerId: string | null = null): Promise<Content | null> {
-  const item = await findContentWithOwner(deps.db, id, viewerId);
-  return item ? toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked }) : null;
+/**
+ * The reply shape of one item for `viewer`, read fresh (their isLiked, and the receipt when it is
+ * theirs); null when it no longer exists.
+ */
+export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>, id: string, viewer: ContentViewer | null): Promise<Content | null> {
+  const item = await findContentWithOwner(deps.db, id, viewer?.id ?? null);
+  return item ? toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer) }) : null;
 }
 
 export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {
   const item = await findVisible(deps, id, viewer);
-  return toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked });
+  return toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer) });
 }
 
 export async function updateContent(deps: ContentDeps, id: string, viewer: AuthUser, body: UpdateContentBody): Promise<Content> {
@@ -57,7 +60,7 @@ export async function updateContent(deps: ContentDeps, id: string, viewer: AuthU
   if (body.categoryId !== undefined || body.tags !== undefined) {
     await updateContentClassification(deps.db, id, { categoryId: body.categoryId, tags: body.tags });
   }
-  const fresh = await loadContentView(deps, id, viewer.id);
+  const fresh = await loadContentView(deps, id, viewer);
   if (!fresh) throw notFound(CONTENT_NOT_FOUND);
   return fresh;
 }

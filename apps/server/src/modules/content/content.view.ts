@@ -1,11 +1,25 @@
-import type { Content, ContentOwner } from '@atelier/shared';
+import type { Content, ContentOwner, Role } from '@atelier/shared';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { ContentRow } from './content.schema.js';
 
 /** What a reply needs besides the row; the gallery adds its own (isLiked) as it grows. */
 export interface ContentViewExtras {
   isLiked?: boolean;
+  /**
+   * Whether the receipt (charged, refunded, failureReason) is part of the reply: only for one item
+   * shown to its owner or an admin (seesReceipt), never in lists, search, profiles or collections.
+   */
+  withReceipt?: boolean;
 }
+
+/** Who a single-item reply is for: the receipt is the owner's (and an admin's) to read. */
+export interface ContentViewer {
+  id: string;
+  role?: Role;
+}
+
+export const seesReceipt = (row: Pick<ContentRow, 'userId'>, viewer: ContentViewer | null): boolean =>
+  viewer !== null && (viewer.id === row.userId || viewer.role === 'admin');
 
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
 export function toContent(row: ContentRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
@@ -32,9 +46,7 @@ export function toContent(row: ContentRow, owner: ContentOwner, storage: Pick<St
     posterUrl: url(row.posterKey),
     mimeType: row.mimeType,
     cost: row.cost,
-    charged: row.charged,
-    refunded: row.refunded,
-    failureReason: row.failureReason,
+    ...(extras.withReceipt ? { charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : {}),
     parentId: row.parentId,
     editOperation: row.editOperation,
     owner,

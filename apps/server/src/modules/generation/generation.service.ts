@@ -118,13 +118,13 @@ async function createRequested(
   }
   if ('replayOf' in outcome) {
     await discardPrepared();
-    const first = await loadContentView(deps, outcome.replayOf);
+    const first = await loadContentView(deps, outcome.replayOf, { id: userId });
     if (!first) throw notFound('Content not found');
     return { content: first, isReplay: true };
   }
   announceBalance(deps.realtime, userId, outcome.credits);
   // Read before enqueueing, so the reply shows the item as requested (queued), not mid-render.
-  const created = await loadContentView(deps, id);
+  const created = await loadContentView(deps, id, { id: userId });
   await enqueueGeneration(deps, id);
   if (!created) throw notFound('Content not found');
   return { content: created, isReplay: false };

@@ -188,7 +188,7 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
       await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
       return;
     }
-    const content = await loadContentView(deps, contentId);
+    const content = await loadContentView(deps, contentId, { id: row.userId });
     if (content) deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationCompleted, { content });
   } catch (err) {
     const abort = controller.signal.aborted ? (controller.signal.reason as AbortReason) : null;

@@ -20,6 +20,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 }
 
 const chatUserColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
+const hasPrivateProfile = sql<boolean>`coalesce(${users.settings}->>'profileVisibility' = 'private', false)`;
 
 /** A live (not deleted) account, in the shape chats show. */
 export async function findChatUser(db: Db, userId: string): Promise<ChatUser | null> {
@@ -218,11 +219,13 @@ export async function listConversations(
 export async function conversationSides(
   db: Db,
   conversationId: string,
-): Promise<{ sides: { user: ChatUser; isDeleted: boolean; unreadCount: number }[]; lastMessage: MessageRow | null }> {
+): Promise<{ sides: ConversationSide[]; lastMessage: MessageRow | null }> {
   const rows = await db
     .select({
       user: chatUserColumns,
       deletedAt: users.deletedAt,
+      hasPrivateProfile: hasPrivateProfile,
+      isAdmin: sql<boolean>`${users.role} = 'admin'`,
       unreadCount: sql<number>`(SELECT count(*)::int FROM messages u WHERE u.conversation_id = ${conversations.id} AND u.recipient_id = ${users.id} AND u.read_at IS NULL)`,
     })
     .from(conversations)
@@ -235,16 +238,66 @@ export async function conversationSides(
     .orderBy(desc(messages.seq))
     .limit(1);
   return {
-    sides: rows.map((r) => ({ user: r.user, isDeleted: r.deletedAt !== null, unreadCount: Number(r.unreadCount) })),
+    sides: rows.map((r) => ({
+      user: r.user,
+      isDeleted: r.deletedAt !== null,
+      unreadCount: Number(r.unreadCount),
+      hasPrivateProfile: Boolean(r.hasPrivateProfile),
+      isAdmin: Boolean(r.isAdmin),
+    })),
     lastMessage: lastMessage ?? null,
   };
 }
 
-/** Everyone who shares a conversation with `userId`: who should hear about their presence. */
+/**
+ * Everyone who shares a conversation with `userId` and may see their presence: all of them when
+ * the profile is public, only admins when it is private.
+ */
 export async function conversationPartners(db: Db, userId: string): Promise<string[]> {
+  const partner = sql<string>`CASE WHEN ${conversations.userAId} = ${userId} THEN ${conversations.userBId} ELSE ${conversations.userAId} END`;
   const rows = await db
-    .select({ a: conversations.userAId, b: conversations.userBId })
+    .select({ id: users.id })
     .from(conversations)
-    .where(or(eq(conversations.userAId, userId), eq(conversations.userBId, userId)));
-  return rows.map((r) => (r.a === userId ? r.b : r.a));
+    .innerJoin(users, eq(users.id, partner))
+    .where(
+      and(
+        or(eq(conversations.userAId, userId), eq(conversations.userBId, userId)),
+        or(
+          eq(users.role, 'admin'),
+          sql`NOT EXISTS (SELECT 1 FROM users p WHERE p.id = ${userId} AND p.settings->>'profileVisibility' = 'private')`,
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Of `ids`, the people whose presence `viewerId` may see: those whose profile they may see (a
+ * public profile, their own; any profile for an admin). Presence is part of the profile.
+ */
+export async function presenceVisibleTo(db: Db, viewerId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, [...ids]),
+        or(
+          sql`NOT ${hasPrivateProfile}`,
+          eq(users.id, viewerId),
+          sql`EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewerId} AND v.role = 'admin')`,
+        ),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface ConversationSide {
+  user: ChatUser;
+  isDeleted: boolean;
+  unreadCount: number;
+  /** Their presence is shown only to themselves and admins (profile privacy). */
+  hasPrivateProfile: boolean;
+  isAdmin: boolean;
 }

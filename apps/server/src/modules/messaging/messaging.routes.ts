@@ -110,7 +110,7 @@ export const messagingRoutes: AppModule = (app, ctx) => {
         response: { 200: z.object({ data: chatUserSchema.extend({ isOnline: z.boolean() }) }) },
       },
     },
-    async (request) => ({ data: await messaging.chatPartner(deps, request.params.userId) }),
+    async (request) => ({ data: await messaging.chatPartner(deps, currentUser(request).id, request.params.userId) }),
   );
 
   app.get(

@@ -96,9 +96,11 @@ async function announceBothSides(deps: MessagingDeps, supportId: string | null, 
     const other = sides.find((s) => s.user.id !== viewer.user.id);
     // listConversations hides a conversation whose other side deleted their account; so does this.
     if (!other || other.isDeleted) continue;
+    // Presence follows profile privacy: a private profile's presence is for admins only.
+    const shown = other.hasPrivateProfile && !viewer.isAdmin ? new Set<string>() : online;
     const view = { conversation, otherUser: other.user, lastMessage, unreadCount: viewer.unreadCount };
     emitTo(deps, supportId, viewer.user.id, 'conversationUpdated', {
-      conversation: toConversation(view, online),
+      conversation: toConversation(view, shown),
       isSupport: viewer.user.id === supportId,
     });
   }
@@ -111,7 +113,7 @@ export async function listConversations(
   pageSize: number,
 ): Promise<ConversationPage> {
   const { items, total } = await repo.listConversations(deps.db, viewerId, { page, pageSize });
-  const online = await deps.presence.onlineAmong(items.map((v) => v.otherUser.id));
+  const online = await shownOnline(deps, viewerId, items.map((v) => v.otherUser.id));
   return { data: items.map((v) => toConversation(v, online)), pagination: makePagination(page, pageSize, total) };
 }
 
@@ -122,10 +124,21 @@ async function requireOther(deps: MessagingDeps, viewerId: string, otherUserId: 
   return other;
 }
 
-export async function chatPartner(deps: MessagingDeps, userId: string): Promise<ChatUser & { isOnline: boolean }> {
+export async function chatPartner(deps: MessagingDeps, viewerId: string, userId: string): Promise<ChatUser & { isOnline: boolean }> {
   const other = await repo.findChatUser(deps.db, userId);
   if (!other) throw notFound(MESSAGING_TEXT.recipientMissing);
-  return { ...other, isOnline: await deps.presence.isOnline(other.id) };
+  return { ...other, isOnline: (await shownOnline(deps, viewerId, [other.id])).has(other.id) };
+}
+
+/**
+ * Who of `ids` is online, as `viewerId` may know it: presence is shown only for people whose
+ * profile the viewer may see (REST and sockets both ask here).
+ */
+export async function shownOnline(deps: MessagingDeps, viewerId: string, ids: readonly string[]): Promise<Set<string>> {
+  const online = await deps.presence.onlineAmong(ids);
+  if (online.size === 0) return online;
+  const visible = await repo.presenceVisibleTo(deps.db, viewerId, [...online]);
+  return new Set([...online].filter((id) => visible.has(id)));
 }
 
 export async function listMessages(

@@ -162,7 +162,7 @@ export function registerMessagingSocket(
       async () => {
         const ids = Array.isArray(payload) ? payload : asObject(payload).userIds;
         const asked = Array.isArray(ids) ? ids.slice(0, 500).filter((id): id is string => typeof id === 'string') : [];
-        const live = await deps.presence.onlineAmong(asked);
+        const live = await messaging.shownOnline(deps, user.id, asked);
         const online: Record<string, boolean> = {};
         for (const id of asked) online[id] = live.has(id);
         return { ok: true as const, online };

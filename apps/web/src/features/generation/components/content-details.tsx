@@ -78,9 +78,13 @@ export function ContentDetails({ content }: { content: Content }) {
   );
 }
 
-/** The credits side of the request: what was quoted, taken and given back, and why. */
+/**
+ * The credits side of the request: what was quoted, taken and given back, and why. The API sends
+ * the receipt only to the item's owner (and admins); without it there is nothing to show.
+ */
 export function ContentReceipt({ content }: { content: Content }) {
   const { charged, refunded } = content;
+  if (charged === undefined || refunded === undefined) return null;
   const note =
     refunded > 0
       ? `Refunded because the generation failed${content.failureReason ? `: ${content.failureReason}` : '.'}`

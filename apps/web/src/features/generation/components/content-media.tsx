@@ -62,7 +62,7 @@ function ContentFailure({ content }: { content: Content }) {
     <div className="content-media content-media-message content-failed" role="alert">
       <p className="content-failed-title">Generation failed</p>
       <p>{content.failureReason ?? 'The renderer could not finish this request.'}</p>
-      {content.refunded > 0 && <p className="content-refund">Your {content.refunded} credits were refunded</p>}
+      {(content.refunded ?? 0) > 0 && <p className="content-refund">Your {content.refunded} credits were refunded</p>}
     </div>
   );
 }

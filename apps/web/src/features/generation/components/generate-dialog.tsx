@@ -116,7 +116,7 @@ function GenerateDialogPanel() {
         idempotencyKey: retryKey.keyFor(signature),
       }).unwrap();
       retryKey.settle();
-      dispatch(creditsUpdated(Math.max(0, credits - content.charged)));
+      dispatch(creditsUpdated(Math.max(0, credits - (content.charged ?? content.cost))));
       close();
       navigate(`/content/${content.id}`);
     } catch (err) {

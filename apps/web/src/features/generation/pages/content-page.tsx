@@ -148,7 +148,7 @@ function ContentLoaded({ content }: { content: Content }) {
         </div>
         <div className="content-secondary">
           <ContentDetails content={content} />
-          {!isUpload && <ContentReceipt content={content} />}
+          {!isUpload && isOwner && <ContentReceipt content={content} />}
           {isOwner && content.status === 'ready' && <ContentEditPanel content={content} />}
         </div>
       </div>
