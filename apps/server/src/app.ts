@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -18,9 +18,9 @@ import {
 import { API_BASE, LIMITS } from '@atelier/shared';
 import { makeAuthHooks } from './platform/http/auth.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
+import { loadWebApp, registerWebApp } from './platform/http/web-app.js';
 import { tooManyRequests } from './platform/http/errors.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
-import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -78,23 +78,7 @@ export function defaultWebDir(): string | null {
   return null;
 }
 
-const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** The analytics tag and the site-verification meta come from configuration, in the served HTML. */
-export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' | 'SITE_VERIFICATION'>): string {
-  const tags: string[] = [];
-  if (config.SITE_VERIFICATION) {
-    tags.push(`<meta name="google-site-verification" content="${escapeAttr(config.SITE_VERIFICATION)}" />`);
-  }
-  if (config.ANALYTICS_ID) {
-    const id = escapeAttr(config.ANALYTICS_ID);
-    tags.push(
-      `<script async src="https://www.googletagmanager.com/gtag/js?id=${id}"></script>`,
-      `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config','${id}');</script>`,
-    );
-  }
-  return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
-}
+export { withHeadTags } from './platform/http/web-app.js';
 
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
@@ -110,11 +94,22 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
 
+  const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
+  const web = webDir ? loadWebApp(webDir, deps.config) : null;
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com', 'https://accounts.google.com', 'https://connect.facebook.net', 'https://js.stripe.com'],
+        // Inline scripts only by hash: the theme set before paint and the configured analytics tag.
+        scriptSrc: [
+          "'self'",
+          ...(web?.scriptHashes ?? []),
+          'https://www.googletagmanager.com',
+          'https://accounts.google.com',
+          'https://connect.facebook.net',
+          'https://js.stripe.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
@@ -139,7 +134,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Atelier API', version: '1.0.0', description: 'Generate, share and sell AI content with credits.' },
+      info: {
+        title: 'Atelier API',
+        version: '1.0.0',
+        description: 'Generate, share and sell AI content with credits.',
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
@@ -148,25 +147,29 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const ctx: ModuleContext = { ...deps, auth: makeAuthHooks(deps.database.db, deps.tokens) };
-  await app.register(
-    async (api) => {
-      for (const [, mod] of MODULES) await mod(api as App, ctx);
-    },
-    { prefix: API_BASE },
-  );
+  // Compressed (brotli, else gzip): the API's JSON and the pages. Media keeps its own headers.
+  await app.register(async (site) => {
+    await site.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+    await site.register(
+      async (api) => {
+        for (const [, mod] of MODULES) await mod(api as App, ctx);
+      },
+      { prefix: API_BASE },
+    );
+    if (web) {
+      await registerWebApp(site, web, {
+        db: deps.database.db,
+        storage: deps.storage,
+        publicUrl: deps.config.PUBLIC_URL,
+      });
+    } else {
+      site.setNotFoundHandler((request, reply) =>
+        reply.status(404).send(notFoundReply(request.method, request.url.split('?')[0] ?? '/')),
+      );
+    }
+  });
 
   await registerMediaRoutes(app, deps.storage);
-
-  const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
-  const indexHtml = webDir ? withHeadTags(fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'), deps.config) : null;
-  if (webDir) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
-  // Client-side routes get the app shell; API, media and asset paths keep the JSON 404.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !/^\/(api|media|socket\.io)\//.test(url) && !/\.[a-z0-9]+$/i.test(url);
-    if (indexHtml && isPage) return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-    return reply.status(404).send(notFoundReply(request.method, url));
-  });
 
   return app;
 }

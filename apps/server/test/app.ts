@@ -94,6 +94,8 @@ export interface TestAppOptions {
   provider?: GenerationProvider;
   /** Runs the generation worker in-process, as ROLE=all does. */
   worker?: boolean;
+  /** A built web app to serve (index.html and assets); none by default. */
+  webDir?: string | null;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
@@ -121,7 +123,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     realtime: createRealtime({ db: database.db, tokens }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
   };
-  const app = await buildApp(deps, { webDir: null });
+  const app = await buildApp(deps, { webDir: opts.webDir ?? null });
   deps.realtime.attach(app.server);
   await app.ready();
   const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps)) : null;
