@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -20,6 +20,7 @@ import { makeAuthHooks, registerPrivateReplies, runAuthFirst } from './platform/
 import { openCounterStore, routeLimitStore } from './platform/http/counter-store.js';
 import { makeAccountLimits } from './modules/auth/account-limits.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
+import { loadWebApp, registerWebApp } from './platform/http/web-app.js';
 import { tooManyRequests } from './platform/http/errors.js';
 import { registerTextRule } from './platform/http/request-text.js';
 import { AfterReply } from './platform/http/after-reply.js';
@@ -83,23 +84,7 @@ export function defaultWebDir(): string | null {
   return null;
 }
 
-const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** The analytics tag and the site-verification meta come from configuration, in the served HTML. */
-export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' | 'SITE_VERIFICATION'>): string {
-  const tags: string[] = [];
-  if (config.SITE_VERIFICATION) {
-    tags.push(`<meta name="google-site-verification" content="${escapeAttr(config.SITE_VERIFICATION)}" />`);
-  }
-  if (config.ANALYTICS_ID) {
-    const id = escapeAttr(config.ANALYTICS_ID);
-    tags.push(
-      `<script async src="https://www.googletagmanager.com/gtag/js?id=${id}"></script>`,
-      `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config','${id}');</script>`,
-    );
-  }
-  return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
-}
+export { withHeadTags } from './platform/http/web-app.js';
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
 export function fastifyTrustProxy(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -126,11 +111,22 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   registerErrorHandling(app);
   registerTextRule(app);
 
+  const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
+  const web = webDir ? loadWebApp(webDir, deps.config) : null;
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com', 'https://accounts.google.com', 'https://connect.facebook.net', 'https://js.stripe.com'],
+        // Inline scripts only by hash: the theme set before paint and the configured analytics tag.
+        scriptSrc: [
+          "'self'",
+          ...(web?.scriptHashes ?? []),
+          'https://www.googletagmanager.com',
+          'https://accounts.google.com',
+          'https://connect.facebook.net',
+          'https://js.stripe.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
@@ -159,7 +155,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Atelier API', version: '1.0.0', description: 'Generate, share and sell AI content with credits.' },
+      info: {
+        title: 'Atelier API',
+        version: '1.0.0',
+        description: 'Generate, share and sell AI content with credits.',
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
@@ -176,25 +176,29 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     counters,
     accountLimits: makeAccountLimits(deps.config.RATE_LIMIT_DISABLED ? null : counters),
   };
-  await app.register(
-    async (api) => {
-      for (const [, mod] of MODULES) await mod(api as App, ctx);
-    },
-    { prefix: API_BASE },
-  );
+  // Compressed (brotli, else gzip): the API's JSON and the pages. Media keeps its own headers.
+  await app.register(async (site) => {
+    await site.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+    await site.register(
+      async (api) => {
+        for (const [, mod] of MODULES) await mod(api as App, ctx);
+      },
+      { prefix: API_BASE },
+    );
+    if (web) {
+      await registerWebApp(site, web, {
+        db: deps.database.db,
+        storage: deps.storage,
+        publicUrl: deps.config.PUBLIC_URL,
+      });
+    } else {
+      site.setNotFoundHandler((request, reply) =>
+        reply.status(404).send(notFoundReply(request.method, request.url.split('?')[0] ?? '/')),
+      );
+    }
+  });
 
   await registerMediaRoutes(app, deps.storage, [avatarMedia, contentMedia(deps.database.db)]);
-
-  const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
-  const indexHtml = webDir ? withHeadTags(fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'), deps.config) : null;
-  if (webDir) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
-  // Client-side routes get the app shell; API, media and asset paths keep the JSON 404.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !/^\/(api|media|socket\.io)\//.test(url) && !/\.[a-z0-9]+$/i.test(url);
-    if (indexHtml && isPage) return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-    return reply.status(404).send(notFoundReply(request.method, url));
-  });
 
   return app;
 }

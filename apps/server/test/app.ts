@@ -105,6 +105,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** A logger to read what the app logs. */
   loggerInstance?: FastifyBaseLogger;
+  /** A built web app to serve (index.html and assets); none by default. */
+  webDir?: string | null;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
@@ -134,7 +136,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
     ...(opts.counters ? { counters: opts.counters } : {}),
   };
-  const app = await buildApp(deps, { webDir: null, ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : {}) });
+  const app = await buildApp(deps, {
+    webDir: opts.webDir ?? null,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : {}),
+  });
   deps.realtime.attach(app.server);
   await app.ready();
   const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps)) : null;

@@ -1,94 +1,264 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
-import { HomePage } from '../pages/home-page';
-import { AboutPage } from '../pages/about-page';
-import { AiEthicsPage } from '../pages/ai-ethics-page';
-import { CareersPage } from '../pages/careers-page';
-import { ContactPage } from '../pages/contact-page';
-import { PricingPage } from '../pages/pricing-page';
-import { TermsPage } from '../pages/terms-page';
-import { PrivacyPage } from '../pages/privacy-page';
-import { HelpCenterPage } from '../pages/help-center-page';
-import { GalleryPage } from '../pages/gallery-page';
-import { CollectionPage } from '../pages/collection-page';
-import { NotFoundPage } from '../pages/not-found-page';
-import { MessagesPage } from '../features/messaging/pages/messages-page';
-import { AdminSupportPage } from '../features/messaging/pages/admin-support-page';
-import { CollectionDetailPage } from '../features/collections/pages/collection-detail-page';
-import { ProfilePage } from '../features/users/pages/profile-page';
-import { PeoplePage } from '../features/users/pages/people-page';
-import { ReferralsPage } from '../features/users/pages/referrals-page';
-import { SettingsPage } from '../features/auth/pages/settings-page';
-import { VerifyEmailPage } from '../features/auth/pages/verify-email-page';
-import { ContentPage } from '../features/generation/pages/content-page';
-import { ContentQueryRedirect } from '../features/generation/pages/content-query-redirect';
-import { CreditsPage } from '../features/generation/pages/credits-page';
-import { CheckoutPage } from '../features/billing/pages/checkout-page';
-import { BillingPage } from '../features/billing/pages/billing-page';
-import { AdminPlansPage } from '../features/billing/pages/admin-plans-page';
-import { AdminCreditProductsPage } from '../features/billing/pages/admin-credit-products-page';
-import { JobPage } from '../features/jobs/pages/job-page';
-import { MyJobsPage } from '../features/jobs/pages/my-jobs-page';
-import { JobEditorPage } from '../features/jobs/pages/job-editor-page';
-import { JobApplicationsPage } from '../features/jobs/pages/job-applications-page';
-import { MyApplicationsPage } from '../features/jobs/pages/my-applications-page';
-import { DashboardPage } from '../features/dashboards/pages/dashboard-page';
-import { AdminDashboardPage } from '../features/admin/pages/admin-dashboard-page';
-import { AdminUsersPage } from '../features/admin/pages/admin-users-page';
-import { AdminUserPage } from '../features/admin/pages/admin-user-page';
-import { AdminCreditsPage } from '../features/admin/pages/admin-credits-page';
-import { AdminCategoriesPage } from '../features/content/pages/admin-categories-page';
+
+interface LazyPage {
+  Page: LazyExoticComponent<ComponentType>;
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * Each page is its own chunk, fetched when its route is first shown or when a link to it is
+ * pointed at, focused or touched (see `prefetchRoute`). The layout's Suspense shows a sized
+ * placeholder meanwhile.
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyPage {
+  let pending: Promise<{ default: ComponentType }> | null = null;
+  const preload = () =>
+    (pending ??= load().then(
+      (m) => ({ default: pick(m) }),
+      (err: unknown) => {
+        pending = null;
+        throw err;
+      },
+    ));
+  return { Page: lazy(preload), preload };
+}
+
+const HomePage = lazyPage(
+  () => import('../pages/home-page'),
+  (m) => m.HomePage,
+);
+const AboutPage = lazyPage(
+  () => import('../pages/about-page'),
+  (m) => m.AboutPage,
+);
+const AiEthicsPage = lazyPage(
+  () => import('../pages/ai-ethics-page'),
+  (m) => m.AiEthicsPage,
+);
+const CareersPage = lazyPage(
+  () => import('../pages/careers-page'),
+  (m) => m.CareersPage,
+);
+const ContactPage = lazyPage(
+  () => import('../pages/contact-page'),
+  (m) => m.ContactPage,
+);
+const PricingPage = lazyPage(
+  () => import('../pages/pricing-page'),
+  (m) => m.PricingPage,
+);
+const TermsPage = lazyPage(
+  () => import('../pages/terms-page'),
+  (m) => m.TermsPage,
+);
+const PrivacyPage = lazyPage(
+  () => import('../pages/privacy-page'),
+  (m) => m.PrivacyPage,
+);
+const HelpCenterPage = lazyPage(
+  () => import('../pages/help-center-page'),
+  (m) => m.HelpCenterPage,
+);
+const GalleryPage = lazyPage(
+  () => import('../pages/gallery-page'),
+  (m) => m.GalleryPage,
+);
+const CollectionPage = lazyPage(
+  () => import('../pages/collection-page'),
+  (m) => m.CollectionPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('../pages/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+const MessagesPage = lazyPage(
+  () => import('../features/messaging/pages/messages-page'),
+  (m) => m.MessagesPage,
+);
+const AdminSupportPage = lazyPage(
+  () => import('../features/messaging/pages/admin-support-page'),
+  (m) => m.AdminSupportPage,
+);
+const CollectionDetailPage = lazyPage(
+  () => import('../features/collections/pages/collection-detail-page'),
+  (m) => m.CollectionDetailPage,
+);
+const ProfilePage = lazyPage(
+  () => import('../features/users/pages/profile-page'),
+  (m) => m.ProfilePage,
+);
+const PeoplePage = lazyPage(
+  () => import('../features/users/pages/people-page'),
+  (m) => m.PeoplePage,
+);
+const ReferralsPage = lazyPage(
+  () => import('../features/users/pages/referrals-page'),
+  (m) => m.ReferralsPage,
+);
+const SettingsPage = lazyPage(
+  () => import('../features/auth/pages/settings-page'),
+  (m) => m.SettingsPage,
+);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/pages/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
+const ContentPage = lazyPage(
+  () => import('../features/generation/pages/content-page'),
+  (m) => m.ContentPage,
+);
+const ContentQueryRedirect = lazyPage(
+  () => import('../features/generation/pages/content-query-redirect'),
+  (m) => m.ContentQueryRedirect,
+);
+const CreditsPage = lazyPage(
+  () => import('../features/generation/pages/credits-page'),
+  (m) => m.CreditsPage,
+);
+const CheckoutPage = lazyPage(
+  () => import('../features/billing/pages/checkout-page'),
+  (m) => m.CheckoutPage,
+);
+const BillingPage = lazyPage(
+  () => import('../features/billing/pages/billing-page'),
+  (m) => m.BillingPage,
+);
+const AdminPlansPage = lazyPage(
+  () => import('../features/billing/pages/admin-plans-page'),
+  (m) => m.AdminPlansPage,
+);
+const AdminCreditProductsPage = lazyPage(
+  () => import('../features/billing/pages/admin-credit-products-page'),
+  (m) => m.AdminCreditProductsPage,
+);
+const JobPage = lazyPage(
+  () => import('../features/jobs/pages/job-page'),
+  (m) => m.JobPage,
+);
+const MyJobsPage = lazyPage(
+  () => import('../features/jobs/pages/my-jobs-page'),
+  (m) => m.MyJobsPage,
+);
+const JobEditorPage = lazyPage(
+  () => import('../features/jobs/pages/job-editor-page'),
+  (m) => m.JobEditorPage,
+);
+const JobApplicationsPage = lazyPage(
+  () => import('../features/jobs/pages/job-applications-page'),
+  (m) => m.JobApplicationsPage,
+);
+const MyApplicationsPage = lazyPage(
+  () => import('../features/jobs/pages/my-applications-page'),
+  (m) => m.MyApplicationsPage,
+);
+const DashboardPage = lazyPage(
+  () => import('../features/dashboards/pages/dashboard-page'),
+  (m) => m.DashboardPage,
+);
+const AdminDashboardPage = lazyPage(
+  () => import('../features/admin/pages/admin-dashboard-page'),
+  (m) => m.AdminDashboardPage,
+);
+const AdminUsersPage = lazyPage(
+  () => import('../features/admin/pages/admin-users-page'),
+  (m) => m.AdminUsersPage,
+);
+const AdminUserPage = lazyPage(
+  () => import('../features/admin/pages/admin-user-page'),
+  (m) => m.AdminUserPage,
+);
+const AdminCreditsPage = lazyPage(
+  () => import('../features/admin/pages/admin-credits-page'),
+  (m) => m.AdminCreditsPage,
+);
+const AdminCategoriesPage = lazyPage(
+  () => import('../features/content/pages/admin-categories-page'),
+  (m) => m.AdminCategoriesPage,
+);
+
+const pageOf = new WeakMap<RouteObject, LazyPage>();
+function route(path: string, page: LazyPage): RouteObject {
+  const r: RouteObject = { path, element: <page.Page /> };
+  pageOf.set(r, page);
+  return r;
+}
 
 /** Every route of the product. Pages set their own title and meta through <PageMeta>. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/about-us', element: <AboutPage /> },
-      { path: '/ai-ethics', element: <AiEthicsPage /> },
-      { path: '/careers', element: <CareersPage /> },
-      { path: '/careers/:id', element: <JobPage /> },
-      { path: '/jobs/mine', element: <MyJobsPage /> },
-      { path: '/jobs/new', element: <JobEditorPage /> },
-      { path: '/jobs/:id/edit', element: <JobEditorPage /> },
-      { path: '/jobs/:id/applications', element: <JobApplicationsPage /> },
-      { path: '/applications/mine', element: <MyApplicationsPage /> },
-      { path: '/contact-us', element: <ContactPage /> },
-      { path: '/pricing', element: <PricingPage /> },
-      { path: '/terms-of-services', element: <TermsPage /> },
-      { path: '/privacy-policy', element: <PrivacyPage /> },
-      { path: '/help-center', element: <HelpCenterPage /> },
-      { path: '/gallery', element: <GalleryPage /> },
-      { path: '/collection', element: <CollectionPage /> },
-      { path: '/collection/:id', element: <CollectionDetailPage /> },
-      { path: '/u/:username', element: <ProfilePage /> },
-      { path: '/people', element: <PeoplePage /> },
-      { path: '/referrals', element: <ReferralsPage /> },
-      { path: '/content', element: <ContentQueryRedirect /> },
-      { path: '/content/:id', element: <ContentPage /> },
-      { path: '/credits', element: <CreditsPage /> },
-      { path: '/checkout/:sessionId', element: <CheckoutPage /> },
-      { path: '/billing', element: <BillingPage /> },
-      { path: '/admin/plans', element: <AdminPlansPage /> },
-      { path: '/admin/credit-products', element: <AdminCreditProductsPage /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/admin', element: <AdminDashboardPage /> },
-      { path: '/admin/users', element: <AdminUsersPage /> },
-      { path: '/admin/categories', element: <AdminCategoriesPage /> },
-      { path: '/admin/users/:id', element: <AdminUserPage /> },
-      { path: '/admin/credits', element: <AdminCreditsPage /> },
-      { path: '/messages', element: <MessagesPage /> },
-      { path: '/messages/:userId', element: <MessagesPage /> },
-      { path: '/admin/support', element: <AdminSupportPage /> },
-      { path: '/admin/support/:userId', element: <AdminSupportPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      route('/', HomePage),
+      route('/about-us', AboutPage),
+      route('/ai-ethics', AiEthicsPage),
+      route('/careers', CareersPage),
+      route('/careers/:id', JobPage),
+      route('/jobs/mine', MyJobsPage),
+      route('/jobs/new', JobEditorPage),
+      route('/jobs/:id/edit', JobEditorPage),
+      route('/jobs/:id/applications', JobApplicationsPage),
+      route('/applications/mine', MyApplicationsPage),
+      route('/contact-us', ContactPage),
+      route('/pricing', PricingPage),
+      route('/terms-of-services', TermsPage),
+      route('/privacy-policy', PrivacyPage),
+      route('/help-center', HelpCenterPage),
+      route('/gallery', GalleryPage),
+      route('/collection', CollectionPage),
+      route('/collection/:id', CollectionDetailPage),
+      route('/u/:username', ProfilePage),
+      route('/people', PeoplePage),
+      route('/referrals', ReferralsPage),
+      route('/content', ContentQueryRedirect),
+      route('/content/:id', ContentPage),
+      route('/credits', CreditsPage),
+      route('/checkout/:sessionId', CheckoutPage),
+      route('/billing', BillingPage),
+      route('/admin/plans', AdminPlansPage),
+      route('/admin/credit-products', AdminCreditProductsPage),
+      route('/settings', SettingsPage),
+      route('/verify-email', VerifyEmailPage),
+      route('/dashboard', DashboardPage),
+      route('/admin', AdminDashboardPage),
+      route('/admin/users', AdminUsersPage),
+      route('/admin/categories', AdminCategoriesPage),
+      route('/admin/users/:id', AdminUserPage),
+      route('/admin/credits', AdminCreditsPage),
+      route('/messages', MessagesPage),
+      route('/messages/:userId', MessagesPage),
+      route('/admin/support', AdminSupportPage),
+      route('/admin/support/:userId', AdminSupportPage),
+      route('*', NotFoundPage),
     ],
   },
 ];
 
+/** Starts loading the chunk of the page at `pathname` (a no-op when it is loaded or loading). */
+export function prefetchRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((m) => pageOf.get(m.route)?.preload()));
+}
+
+/**
+ * Navigation stays instant: the chunk of a same-site link's page starts loading when the link is
+ * pointed at, focused or touched, before it is clicked.
+ */
+function prefetchOnIntent(): void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    void prefetchRoute(link.pathname).catch(() => {
+      // A failed prefetch is retried by the navigation itself, which shows its own error.
+    });
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+    document.addEventListener(type, onIntent, { passive: true, capture: true });
+  }
+}
+
 export function makeRouter() {
+  prefetchOnIntent();
   return createBrowserRouter(routes);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -25,13 +25,13 @@ function renderApp(path: string) {
 }
 
 describe('Layout', () => {
-  it('frames every page with a skip link, the header, main content and the footer', () => {
+  it('frames every page with a skip link, the header, main content and the footer', async () => {
     renderApp('/about-us');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(
-      screen.getByRole('heading', { level: 1, name: 'A studio for ideas that start as a sentence' }),
+      await screen.findByRole('heading', { level: 1, name: 'A studio for ideas that start as a sentence' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Notifications Alt+T' })).toBeInTheDocument();
   });
@@ -63,12 +63,12 @@ describe('Layout', () => {
     expect(document.title).toBe('Terms of service · Atelier');
   });
 
-  it('opens /content?id=… at /content/{id}, and a bare /content at the gallery', () => {
+  it('opens /content?id=… at /content/{id}, and a bare /content at the gallery', async () => {
     const { router } = renderApp('/content?id=abc-123');
-    expect(router.state.location.pathname).toBe('/content/abc-123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/abc-123'));
     vi.unstubAllGlobals();
     const bare = renderApp('/content');
-    expect(bare.router.state.location.pathname).toBe('/gallery');
+    await waitFor(() => expect(bare.router.state.location.pathname).toBe('/gallery'));
   });
 
   it('applies the saved theme to the page', () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthRoot } from '../../features/auth/components/auth-root';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
@@ -19,6 +19,18 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash]);
 }
 
+/** Shown while a page's chunk loads: as tall as a page, so the footer does not jump when it arrives. */
+function RouteFallback() {
+  return (
+    <div className="route-fallback container" aria-busy="true" aria-live="polite">
+      <span className="visually-hidden">Loading…</span>
+      <div className="route-fallback__title skeleton" />
+      <div className="route-fallback__line skeleton" />
+      <div className="route-fallback__block skeleton" />
+    </div>
+  );
+}
+
 export function Layout() {
   useScrollToTopOnNavigate();
   return (
@@ -30,7 +42,9 @@ export function Layout() {
       <Header />
       <VerifyEmailBanner />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <AuthRoot />

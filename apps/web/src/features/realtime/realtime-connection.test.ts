@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeSocket } from './fake-socket';
-import { RealtimeConnection, realtimeConnection } from './realtime-connection';
+import { RealtimeConnection, loadSocketClient, realtimeConnection } from './realtime-connection';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 const ioCalls = vi.hoisted(() => [] as unknown[][]);
@@ -14,6 +14,11 @@ vi.mock('socket.io-client', async () => {
       return socket;
     },
   };
+});
+
+// The client is its own chunk in the app; loaded here once, sockets are created synchronously.
+beforeAll(async () => {
+  await loadSocketClient();
 });
 
 beforeEach(() => {

@@ -1,4 +1,5 @@
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type * as SocketIoClient from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { LIMITS, MSG } from '@atelier/shared';
 import { tokenStore } from '../../app/token-store';
 
@@ -10,7 +11,8 @@ export interface RealtimeSnapshot {
 }
 
 type Handler = (...args: unknown[]) => void;
-type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => Socket;
+/** May load the client first: socket.io-client is its own chunk, fetched only for a signed-in person. */
+type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => Socket | Promise<Socket>;
 
 export interface RealtimeDeps {
   readToken: () => string | null;
@@ -43,6 +45,8 @@ const DISCONNECTED: RealtimeSnapshot = { status: 'disconnected', error: null };
  */
 export class RealtimeConnection {
   private socket: Socket | null = null;
+  /** Bumped by every connect and close, so a socket whose client arrives late is not used. */
+  private attempt = 0;
   private token: string | null = null;
   private userKey: string | null = null;
   private snapshot: RealtimeSnapshot = DISCONNECTED;
@@ -94,7 +98,25 @@ export class RealtimeConnection {
       return;
     }
     this.token = token;
-    const socket = this.deps.createSocket(realtimeSocketOptions(this.deps.readToken));
+    const attempt = this.attempt;
+    const created = this.deps.createSocket(realtimeSocketOptions(this.deps.readToken));
+    if (!(created instanceof Promise)) {
+      this.attach(created);
+      return;
+    }
+    this.setSnapshot({ status: 'connecting', error: null });
+    created.then(
+      (socket) => {
+        if (attempt === this.attempt) this.attach(socket);
+        else socket.disconnect();
+      },
+      () => {
+        if (attempt === this.attempt) this.setSnapshot({ status: 'failed', error: MSG.messaging.connectServiceFailed });
+      },
+    );
+  }
+
+  private attach(socket: Socket): void {
     this.socket = socket;
 
     socket.on('connect', () => {
@@ -163,6 +185,7 @@ export class RealtimeConnection {
   }
 
   private closeSocket(): void {
+    this.attempt++;
     const socket = this.socket;
     if (!socket) return;
     this.socket = null;
@@ -179,8 +202,18 @@ export class RealtimeConnection {
   }
 }
 
+type SocketClient = typeof SocketIoClient;
+let socketClient: SocketClient | null = null;
+
+/** Fetches the Socket.IO client (its own chunk); once loaded, sockets are created at once. */
+export async function loadSocketClient(): Promise<SocketClient> {
+  socketClient ??= await import('socket.io-client');
+  return socketClient;
+}
+
 /** The connection the app uses: same origin, tokens from localStorage. */
 export const realtimeConnection = new RealtimeConnection({
   readToken: tokenStore.access,
-  createSocket: (options) => io(options),
+  createSocket: (options) =>
+    socketClient ? socketClient.io(options) : loadSocketClient().then(({ io }) => io(options)),
 });

@@ -1,11 +1,12 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { initialAuthState, loggedOut, signedIn } from '../auth/auth-slice';
 import { testUser } from '../generation/generation-test-utils';
 import type { FakeSocket } from './fake-socket';
 import { RealtimeProvider, useRealtimeStatus } from './realtime-provider';
+import { loadSocketClient } from './realtime-connection';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
@@ -17,6 +18,11 @@ vi.mock('socket.io-client', async () => {
       return socket;
     },
   };
+});
+
+// The client is its own chunk in the app; loaded here once, sockets are created synchronously.
+beforeAll(async () => {
+  await loadSocketClient();
 });
 
 beforeEach(() => {

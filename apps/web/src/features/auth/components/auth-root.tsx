@@ -1,13 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { MSG, STORAGE_KEYS } from '@atelier/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, useOnceTrue } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { tokenStore } from '../../../app/token-store';
 import { currentUserFailed, loggedOut, settingsLoaded, userLoaded } from '../auth-slice';
 import { useLazyGetMeQuery } from '../auth-api';
 import { useForgetSession } from '../hooks/use-sign-out';
-import { AuthModal } from './auth-modal';
+
+// Its own chunk (the forms and their validation), fetched the first time the modal opens.
+const AuthModal = lazy(() => import('./auth-modal').then((m) => ({ default: m.AuthModal })));
 
 /**
  * Mounted once in the layout: restores the session on load, follows sign-in and sign-out made in
@@ -18,6 +20,7 @@ export function AuthRoot() {
   const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
   const [loadMe] = useLazyGetMeQuery();
   const forgetSession = useForgetSession();
+  const wantsModal = useOnceTrue(useAppSelector((s) => s.ui.authModal.isOpen));
   const hasStarted = useRef(false);
   const wasAuthenticated = useRef(isAuthenticated);
 
@@ -64,5 +67,9 @@ export function AuthRoot() {
     return () => window.removeEventListener('storage', onStorage);
   }, [isAuthenticated, dispatch, loadMe, forgetSession]);
 
-  return <AuthModal />;
+  return wantsModal ? (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  ) : null;
 }

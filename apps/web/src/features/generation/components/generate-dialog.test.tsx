@@ -9,7 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function openDialog(
+async function openDialog(
   store: ReturnType<typeof renderGeneration>['store'],
   contentType: 'photo' | 'video' | 'loops' = 'photo',
   selectedModel?: string,
@@ -17,7 +17,8 @@ function openDialog(
   act(() => {
     store.dispatch(uiActions.modelDialogOpened({ contentType, selectedModel }));
   });
-  return screen.getByRole('dialog', { name: /generate/i });
+  // The dialog is its own chunk: the first opening waits for it.
+  return screen.findByRole('dialog', { name: /generate/i });
 }
 
 const promptBox = () => screen.getByRole('textbox', { name: 'Prompt' });
@@ -27,7 +28,7 @@ describe('Generate dialog', () => {
   it('resets the model to the first one of a newly chosen type and keeps the prompt', async () => {
     mockServer({});
     const { store, user } = renderGeneration();
-    openDialog(store, 'photo', 'flux-dev');
+    await openDialog(store, 'photo', 'flux-dev');
     expect(screen.getByRole('radio', { name: /FLUX Dev/ })).toBeChecked();
     await user.type(promptBox(), 'a lighthouse');
 
@@ -42,10 +43,10 @@ describe('Generate dialog', () => {
     expect(promptBox()).toHaveValue('a lighthouse');
   });
 
-  it('shows each model with its cost, speed and quality', () => {
+  it('shows each model with its cost, speed and quality', async () => {
     mockServer({});
     const { store } = renderGeneration();
-    openDialog(store, 'photo');
+    await openDialog(store, 'photo');
     const schnell = screen.getByRole('radio', { name: /FLUX Schnell/ });
     expect(schnell).toHaveAccessibleName(/3 credits/);
     expect(schnell).toHaveAccessibleName(/Speed: Fast/);
@@ -55,7 +56,7 @@ describe('Generate dialog', () => {
   it('counts prompt characters out of 500 and stops at 500', async () => {
     mockServer({});
     const { store, user } = renderGeneration();
-    openDialog(store);
+    await openDialog(store);
     expect(screen.getByText('0/500')).toBeInTheDocument();
     await user.type(promptBox(), 'hello');
     expect(screen.getByText('5/500')).toBeInTheDocument();
@@ -70,7 +71,7 @@ describe('Generate dialog', () => {
   it('copies an example prompt into the prompt box', async () => {
     mockServer({});
     const { store, user } = renderGeneration();
-    openDialog(store, 'loops');
+    await openDialog(store, 'loops');
     const examples = screen.getByRole('region', { name: 'Loops examples' });
     expect(within(examples).getAllByRole('button')).toHaveLength(4);
 
@@ -83,7 +84,7 @@ describe('Generate dialog', () => {
   it('labels the button with the type and cost and enables it only with a prompt', async () => {
     mockServer({});
     const { store, user } = renderGeneration();
-    openDialog(store, 'photo');
+    await openDialog(store, 'photo');
     expect(generateButton()).toHaveTextContent('Generate Photo · 10 credits');
     expect(generateButton()).toBeDisabled();
 
@@ -98,7 +99,7 @@ describe('Generate dialog', () => {
   it('says "Please enter a prompt" when asked to generate with an empty prompt', async () => {
     mockServer({});
     const { store, user } = renderGeneration();
-    openDialog(store);
+    await openDialog(store);
     await user.click(promptBox());
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a prompt');
@@ -107,7 +108,7 @@ describe('Generate dialog', () => {
   it('disables the button and offers more credits when the balance is below the cost', async () => {
     mockServer({});
     const { store, user } = renderGeneration({ user: { ...testUser, credits: 4 } });
-    openDialog(store, 'photo');
+    await openDialog(store, 'photo');
     await user.type(promptBox(), 'a fox');
     expect(generateButton()).toBeDisabled();
     expect(screen.getByText('Insufficient credits')).toBeInTheDocument();
@@ -123,7 +124,7 @@ describe('Generate dialog', () => {
     let answer: (response: Response) => void = () => {};
     mockServer({ 'POST /content/generate': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { store, user } = renderGeneration();
-    openDialog(store);
+    await openDialog(store);
     await user.type(promptBox(), 'a fox');
     await user.click(generateButton());
 
@@ -136,7 +137,7 @@ describe('Generate dialog', () => {
     mockServer({});
     const { store } = renderGeneration();
     const user = userEvent.setup({ applyAccept: false, delay: null });
-    openDialog(store);
+    await openDialog(store);
     await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
     expect(screen.getByText('PNG, JPG up to 10MB')).toBeInTheDocument();
 
@@ -161,7 +162,7 @@ describe('Generate dialog', () => {
   it('resets name, image, strength, privacy, error and the settings panel when closed', async () => {
     mockServer({});
     const { store, user } = renderGeneration();
-    openDialog(store);
+    await openDialog(store);
     await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'My harbour');
     const slider = screen.getByRole('slider', { name: 'Variation strength' });
@@ -177,7 +178,7 @@ describe('Generate dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    openDialog(store);
+    await openDialog(store);
     expect(screen.getByRole('button', { name: 'Advanced settings' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('Please enter a prompt')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
@@ -190,7 +191,7 @@ describe('Generate dialog', () => {
   it('closes on a backdrop click and on the close button, and locks page scroll while open', async () => {
     mockServer({});
     const { store, user } = renderGeneration();
-    const dialog = openDialog(store);
+    const dialog = await openDialog(store);
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(document.body.style.overflow).toBe('hidden');
 
@@ -198,7 +199,7 @@ describe('Generate dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.body.style.overflow).toBe('');
 
-    openDialog(store);
+    await openDialog(store);
     await user.click(screen.getByRole('button', { name: 'Close dialog' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -210,7 +211,7 @@ describe('Generate dialog', () => {
       'GET /content/c-42': () => json(200, { data: created }),
     });
     const { store, router, user } = renderGeneration();
-    openDialog(store, 'photo');
+    await openDialog(store, 'photo');
     await user.type(promptBox(), '  A foggy harbour at dawn  ');
     await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Harbour');
@@ -237,7 +238,7 @@ describe('Generate dialog', () => {
   it('sends the reference image as multipart form data', async () => {
     const { calls } = mockServer({ 'POST /content/generate': () => json(201, { data: makeContent({ id: 'c-7' }) }) });
     const { store, router, user } = renderGeneration();
-    openDialog(store, 'photo', 'flux-schnell');
+    await openDialog(store, 'photo', 'flux-schnell');
     await user.type(promptBox(), 'a fox');
     await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
     await user.upload(screen.getByLabelText(/Reference image/), new File(['png'], 'ref.png', { type: 'image/png' }));
@@ -265,7 +266,7 @@ describe('Generate dialog', () => {
       'GET /credits/balance': () => json(200, { data: { credits: 3 } }),
     });
     const { store, router, user } = renderGeneration();
-    openDialog(store, 'photo');
+    await openDialog(store, 'photo');
     await user.type(promptBox(), 'a fox');
     await user.click(generateButton());
 
@@ -286,7 +287,7 @@ describe('Generate dialog', () => {
       },
     });
     const { store, router, user } = renderGeneration();
-    openDialog(store);
+    await openDialog(store);
     await user.type(promptBox(), 'a fox');
     await user.click(generateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to generate content');
@@ -304,7 +305,7 @@ describe('Generate dialog', () => {
         json(500, { statusCode: 500, code: 'X', error: 'Internal', message: 'Renderer offline' }),
     });
     const { store, user } = renderGeneration();
-    openDialog(store);
+    await openDialog(store);
     await user.type(promptBox(), 'a fox');
     await user.click(generateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Renderer offline');
@@ -323,7 +324,7 @@ describe('Generate dialog', () => {
         }),
     });
     const { store } = renderGeneration();
-    openDialog(store);
+    await openDialog(store);
     expect(await screen.findByText(/built-in renderer is a stand-in/)).toBeInTheDocument();
   });
 

@@ -1,20 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { useAppSelector, useOnceTrue } from '../../../app/hooks';
 import { RealtimeProvider } from '../../realtime/realtime-provider';
-import { GenerateDialog } from './generate-dialog';
 import { GenerationLiveUpdates } from './generation-live-updates';
-import { SupportChat } from '../../messaging/components/support-chat';
-import { ApplicationUpdates } from '../../jobs/components/application-updates';
+
+// Their own chunks, fetched the first time they are needed: the dialog when it is first opened, the
+// application updates when someone is signed in (the server sends events to nobody else), the
+// support chat when someone who may use it is.
+const ApplicationUpdates = lazy(() =>
+  import('../../jobs/components/application-updates').then((m) => ({ default: m.ApplicationUpdates })),
+);
+const GenerateDialog = lazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
+const SupportChat = lazy(() =>
+  import('../../messaging/components/support-chat').then((m) => ({ default: m.SupportChat })),
+);
 
 /**
  * Mounted once in the layout: the realtime connection for the signed-in person, the live updates it
  * carries (generations, application status changes), the support chat and the global Generate dialog.
  */
 export function GenerateRoot() {
+  const wantsDialog = useOnceTrue(useAppSelector((s) => s.ui.modelDialog.isOpen));
+  const isSignedIn = useAppSelector((s) => s.auth.isAuthenticated && s.auth.user !== null);
+  const wantsChat = useAppSelector((s) => s.auth.isAuthenticated && s.auth.user?.role === 'user');
   return (
     <RealtimeProvider>
       <GenerationLiveUpdates />
-      <GenerateDialog />
-      <SupportChat />
-      <ApplicationUpdates />
+      <Suspense fallback={null}>
+        {isSignedIn && <ApplicationUpdates />}
+        {wantsDialog && <GenerateDialog />}
+        {wantsChat && <SupportChat />}
+      </Suspense>
     </RealtimeProvider>
   );
 }

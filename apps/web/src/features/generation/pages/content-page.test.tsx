@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadSocketClient } from '../../realtime/realtime-connection';
 import type { FakeSocket } from '../../realtime/fake-socket';
 import { json, makeContent, mockServer, renderGeneration, testUser } from '../generation-test-utils';
 
@@ -13,6 +14,11 @@ vi.mock('socket.io-client', async () => {
       return socket;
     },
   };
+});
+
+// The client is its own chunk in the app; loaded here once, sockets are created synchronously.
+beforeAll(async () => {
+  await loadSocketClient();
 });
 
 beforeEach(() => {
@@ -225,7 +231,7 @@ describe('Content page', () => {
     mockServer({ 'GET /content/c-1': () => json(200, { data: makeContent({ model: 'flux-dev', owner: other }) }) });
     const { user } = renderGeneration({ path: '/content/c-1' });
     await user.click(await screen.findByRole('button', { name: 'Generate again' }));
-    expect(screen.getByRole('dialog', { name: 'Generate Photo' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Generate Photo' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /FLUX Dev/ })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue('A foggy harbour at dawn');
   });

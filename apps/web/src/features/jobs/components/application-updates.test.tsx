@@ -1,12 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ToastContainer } from 'react-toastify';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { initialAuthState } from '../../auth/auth-slice';
 import { testUser } from '../../generation/generation-test-utils';
 import type { FakeSocket } from '../../realtime/fake-socket';
 import { RealtimeProvider } from '../../realtime/realtime-provider';
+import { loadSocketClient } from '../../realtime/realtime-connection';
 import { ApplicationUpdates } from './application-updates';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
@@ -19,6 +20,11 @@ vi.mock('socket.io-client', async () => {
       return socket;
     },
   };
+});
+
+// The client is its own chunk in the app; loaded here once, sockets are created synchronously.
+beforeAll(async () => {
+  await loadSocketClient();
 });
 
 describe('ApplicationUpdates', () => {

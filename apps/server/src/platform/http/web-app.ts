@@ -1,0 +1,481 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../db/db.js';
+import { users } from '../db/schema.js';
+import { content } from '../../modules/content/content.schema.js';
+import type { Storage } from '../storage/storage.js';
+import { notFoundReply } from './error-handler.js';
+
+/**
+ * The built web app, served with its HTML filled in per route on the server: title, description,
+ * canonical URL and Open Graph / Twitter tags, so a shared link previews as what it points at and
+ * crawlers that run no script see the page's own words. Unknown routes and private or missing
+ * items answer 404 (the app still loads and shows its not-found page). Also robots.txt and a
+ * paged sitemap of public content and profiles.
+ */
+
+export const SITE_NAME = 'Atelier';
+const DEFAULT_TITLE = 'Atelier — create with AI';
+const DEFAULT_DESCRIPTION =
+  'Generate photos, videos, loops, illustrations, GIFs and vectors from a prompt, and share them with a community of creators.';
+const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+/** The derived sizes the renderers write (fit inside, never enlarged). */
+const PREVIEW_SIZE = 768;
+const THUMBNAIL_SIZE = 320;
+export const SITEMAP_PAGE_SIZE = 5000;
+
+/** Routes of the web app that need no lookup, with the title their page shows. */
+const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
+  '/': { title: 'Create photos, video and more from a prompt' },
+  '/about-us': { title: 'About us' },
+  '/ai-ethics': { title: 'AI ethics' },
+  '/careers': { title: 'Careers' },
+  '/jobs/mine': { title: 'My jobs' },
+  '/jobs/new': { title: 'Post a job' },
+  '/applications/mine': { title: 'My applications' },
+  '/contact-us': { title: 'Contact us' },
+  '/pricing': { title: 'Pricing' },
+  '/terms-of-services': { title: 'Terms of service' },
+  '/privacy-policy': { title: 'Privacy policy' },
+  '/help-center': { title: 'Help center' },
+  '/gallery': { title: 'Gallery' },
+  '/collection': { title: 'Collections' },
+  '/people': { title: 'People' },
+  '/referrals': { title: 'Referrals' },
+  '/content': { title: 'Content' },
+  '/credits': { title: 'Credits' },
+  '/billing': { title: 'Billing' },
+  '/settings': { title: 'Settings' },
+  '/verify-email': { title: 'Verify your email' },
+  '/dashboard': { title: 'Dashboard' },
+  '/messages': { title: 'Messages' },
+  '/admin': { title: 'Admin' },
+  '/admin/plans': { title: 'Plans' },
+  '/admin/credit-products': { title: 'Credit products' },
+  '/admin/users': { title: 'Users' },
+  '/admin/categories': { title: 'Categories' },
+  '/admin/credits': { title: 'Credits' },
+  '/admin/support': { title: 'Support' },
+};
+
+/** Routes with a parameter whose page is filled in by the app itself. */
+const PARAM_ROUTES: RegExp[] = [
+  /^\/careers\/[^/]+$/,
+  /^\/jobs\/[^/]+\/(edit|applications)$/,
+  /^\/collection\/[^/]+$/,
+  /^\/checkout\/[^/]+$/,
+  /^\/admin\/users\/[^/]+$/,
+  /^\/messages\/[^/]+$/,
+  /^\/admin\/support\/[^/]+$/,
+];
+
+/** Pages a crawler has no business in: personal, admin, checkout. */
+const PRIVATE_PREFIXES = [
+  '/admin',
+  '/settings',
+  '/billing',
+  '/checkout',
+  '/credits',
+  '/dashboard',
+  '/messages',
+  '/jobs',
+  '/applications',
+  '/referrals',
+  '/verify-email',
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** "/some-thing" → "Some Thing": the title of a page without a known route (spec §2), as the app does. */
+export function titleFromPath(pathname: string): string {
+  const segment = pathname.split('/').filter(Boolean).pop();
+  if (!segment) return 'Home';
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape is shown as typed.
+  }
+  const words = decoded
+    .split(/[-_\s.+]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return words.length ? words.join(' ') : 'Home';
+}
+
+const formatTitle = (title: string) => (title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`);
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path of the page (no query); made absolute with PUBLIC_URL. */
+  path: string;
+  image: { url: string; width: number | null; height: number | null; alt?: string };
+  type: 'website' | 'article' | 'profile';
+  noindex?: boolean;
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+function absolute(base: string, url: string): string {
+  try {
+    return new URL(url, base).toString();
+  } catch {
+    return new URL(OG_IMAGE.path, base).toString();
+  }
+}
+
+/** The tags that go between the page-meta markers of index.html. Every value is escaped. */
+export function renderHead(head: PageHead, publicUrl: string): string {
+  const canonical = absolute(publicUrl, head.path);
+  const image = absolute(publicUrl, head.image.url);
+  const lines = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    head.noindex ? `<meta name="robots" content="noindex" />` : null,
+    `<meta property="og:type" content="${head.type}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    head.image.width ? `<meta property="og:image:width" content="${head.image.width}" />` : null,
+    head.image.height ? `<meta property="og:image:height" content="${head.image.height}" />` : null,
+    head.image.alt ? `<meta property="og:image:alt" content="${escapeHtml(head.image.alt)}" />` : null,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+  ];
+  return lines.filter(Boolean).join('\n    ');
+}
+
+const siteImage = { url: OG_IMAGE.path, width: OG_IMAGE.width, height: OG_IMAGE.height };
+
+function genericHead(pathname: string, title: string, noindex = false): PageHead {
+  return {
+    title: formatTitle(title),
+    description: DEFAULT_DESCRIPTION,
+    path: pathname,
+    image: siteImage,
+    type: 'website',
+    noindex,
+  };
+}
+
+/** Fits width × height inside a square of `size`, never enlarging (as the renderers do). */
+function fitInside(
+  width: number | null,
+  height: number | null,
+  size: number,
+): { width: number | null; height: number | null } {
+  if (!width || !height) return { width: null, height: null };
+  const scale = Math.min(1, size / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+interface HeadDeps {
+  db: Db;
+  storage: Pick<Storage, 'url'>;
+}
+
+async function contentHead(deps: HeadDeps, id: string, pathname: string): Promise<PageHead | null> {
+  if (!UUID.test(id)) return null;
+  const rows = await deps.db
+    .select({ row: content, ownerName: users.fullName, ownerUsername: users.username })
+    .from(content)
+    .innerJoin(users, eq(users.id, content.userId))
+    .where(and(eq(content.id, id), eq(content.isPrivate, false), isNull(users.deletedAt)))
+    .limit(1);
+  const found = rows[0];
+  if (!found) return null;
+  const { row, ownerName } = found;
+  // The item's own picture: a video's poster, else the preview (768 px), else the thumbnail (320 px).
+  let image: PageHead['image'] = siteImage;
+  if (row.status === 'ready') {
+    if (row.posterKey) image = { url: deps.storage.url(row.posterKey), width: row.width, height: row.height };
+    else if (row.previewKey)
+      image = { url: deps.storage.url(row.previewKey), ...fitInside(row.width, row.height, PREVIEW_SIZE) };
+    else if (row.thumbnailKey)
+      image = { url: deps.storage.url(row.thumbnailKey), ...fitInside(row.width, row.height, THUMBNAIL_SIZE) };
+  }
+  const byline = `by ${ownerName}`;
+  const about = row.description?.trim() || row.prompt.trim();
+  return {
+    title: formatTitle(`${row.title} ${byline}`),
+    description: clip(`${row.title}, ${byline} on ${SITE_NAME}. ${about}`, 200),
+    path: pathname,
+    image: { ...image, alt: row.title },
+    type: 'article',
+  };
+}
+
+async function profileHead(deps: HeadDeps, username: string, pathname: string): Promise<PageHead | null> {
+  let name = username;
+  try {
+    name = decodeURIComponent(username);
+  } catch {
+    return null;
+  }
+  if (name.length > 100) return null;
+  const rows = await deps.db
+    .select({
+      fullName: users.fullName,
+      username: users.username,
+      avatar: users.avatar,
+      bio: users.bio,
+      settings: users.settings,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${name})`, isNull(users.deletedAt)))
+    .limit(1);
+  const user = rows[0];
+  if (!user) return null;
+  // A private profile shows only its name, username and avatar to others; so does its preview.
+  const bio = user.settings.profileVisibility === 'private' ? null : user.bio?.trim();
+  return {
+    title: formatTitle(`${user.fullName} (@${user.username})`),
+    description: clip(
+      bio || `${user.fullName} creates with AI on ${SITE_NAME}. See their gallery and collections.`,
+      200,
+    ),
+    path: pathname,
+    image: user.avatar ? { url: user.avatar, width: null, height: null, alt: user.fullName } : siteImage,
+    type: 'profile',
+  };
+}
+
+/** The head and status of the page at `pathname`. */
+export async function resolvePage(deps: HeadDeps, pathname: string): Promise<{ status: number; head: PageHead }> {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const known = STATIC_PAGES[clean];
+  const noindex = PRIVATE_PREFIXES.some((p) => clean === p || clean.startsWith(`${p}/`));
+  if (known) {
+    const head = genericHead(clean, known.title, noindex);
+    if (clean === '/') head.title = DEFAULT_TITLE;
+    return { status: 200, head };
+  }
+  const contentMatch = /^\/content\/([^/]+)$/.exec(clean);
+  if (contentMatch) {
+    const head = await contentHead(deps, contentMatch[1]!, clean);
+    return head ? { status: 200, head } : { status: 404, head: genericHead(clean, 'Content not found', true) };
+  }
+  const profileMatch = /^\/u\/([^/]+)$/.exec(clean);
+  if (profileMatch) {
+    const head = await profileHead(deps, profileMatch[1]!, clean);
+    return head ? { status: 200, head } : { status: 404, head: genericHead(clean, 'Profile not found', true) };
+  }
+  if (PARAM_ROUTES.some((r) => r.test(clean))) return { status: 200, head: genericHead(clean, SITE_NAME, noindex) };
+  return { status: 404, head: genericHead(clean, titleFromPath(clean), true) };
+}
+
+const HEAD_START = '<!--page-meta-->';
+const HEAD_END = '<!--/page-meta-->';
+
+export interface WebApp {
+  dir: string;
+  /** index.html around the page-meta block. */
+  before: string;
+  after: string;
+  /** CSP sources ('sha256-…') of the inline scripts the served HTML carries. */
+  scriptHashes: string[];
+}
+
+const hashOf = (script: string) => `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+/** Reads the built index.html (with its head tags from configuration) and hashes its inline scripts. */
+export function loadWebApp(dir: string, config: Pick<Config, 'ANALYTICS_ID' | 'SITE_VERIFICATION'>): WebApp {
+  const html = withHeadTags(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), config);
+  const start = html.indexOf(HEAD_START);
+  const end = html.indexOf(HEAD_END);
+  if (start < 0 || end < start) throw new Error(`${dir}/index.html has no ${HEAD_START}…${HEAD_END} block`);
+  const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => hashOf(m[1]!));
+  return { dir, before: html.slice(0, start + HEAD_START.length), after: html.slice(end), scriptHashes };
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The analytics tag and the site-verification meta come from configuration, in the served HTML. */
+export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' | 'SITE_VERIFICATION'>): string {
+  const tags: string[] = [];
+  if (config.SITE_VERIFICATION) {
+    tags.push(`<meta name="google-site-verification" content="${escapeAttr(config.SITE_VERIFICATION)}" />`);
+  }
+  if (config.ANALYTICS_ID) {
+    // The id goes into a script as a JSON string: no quote or tag in it can end the string or the script.
+    const id = escapeAttr(config.ANALYTICS_ID);
+    const idJson = JSON.stringify(config.ANALYTICS_ID).replace(/</g, '\\u003c');
+    tags.push(
+      `<script async src="https://www.googletagmanager.com/gtag/js?id=${id}"></script>`,
+      `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config',${idJson});</script>`,
+    );
+  }
+  return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
+}
+
+const xmlEscape = (v: string) => escapeHtml(v);
+
+async function sitemapCounts(db: Db) {
+  const [contentRows, userRows] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(content)
+      .innerJoin(users, eq(users.id, content.userId))
+      .where(and(eq(content.isPrivate, false), eq(content.status, 'ready'), isNull(users.deletedAt))),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(isNull(users.deletedAt), sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`)),
+  ]);
+  return { content: Number(contentRows[0]?.n ?? 0), profiles: Number(userRows[0]?.n ?? 0) };
+}
+
+/** Registers the static assets, robots.txt, the sitemaps and the per-route HTML as the 404 handler. */
+export async function registerWebApp(
+  app: FastifyInstance,
+  web: WebApp,
+  deps: HeadDeps & { publicUrl: string },
+): Promise<void> {
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  await app.register(fastifyStatic, {
+    root: web.dir,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each asset; the smallest the browser accepts is sent.
+    preCompressed: true,
+    // Hashed names never change content; everything else (favicon, share image) may.
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.startsWith(path.join(web.dir, 'assets') + path.sep);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+    cacheControl: false,
+    allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.startsWith('/.vite'),
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const counts = await sitemapCounts(deps.db);
+    const pages = [`${base}/sitemap-pages.xml`];
+    for (let i = 1; i <= Math.ceil(counts.content / SITEMAP_PAGE_SIZE); i++)
+      pages.push(`${base}/sitemap-content-${i}.xml`);
+    for (let i = 1; i <= Math.ceil(counts.profiles / SITEMAP_PAGE_SIZE); i++)
+      pages.push(`${base}/sitemap-profiles-${i}.xml`);
+    const body = pages.map((loc) => `  <sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`).join('\n');
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`,
+      );
+  });
+
+  const urlset = (entries: { loc: string; lastmod?: Date }[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
+      .map(
+        (e) =>
+          `  <url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+      )
+      .join('\n')}\n</urlset>\n`;
+
+  app.get('/sitemap-pages.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const publicPages = Object.keys(STATIC_PAGES).filter(
+      (p) => p !== '/content' && !PRIVATE_PREFIXES.some((x) => p === x || p.startsWith(`${x}/`)),
+    );
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(urlset(publicPages.map((p) => ({ loc: `${base}${p}` }))));
+  });
+
+  app.get<{ Params: { kind: string } }>('/sitemap-:kind', { schema: { hide: true } }, async (request, reply) => {
+    const match = /^(content|profiles)-([1-9]\d{0,6})\.xml$/.exec(request.params.kind);
+    if (!match) return reply.status(404).send(notFoundReply(request.method, request.url));
+    const offset = (Number(match[2]) - 1) * SITEMAP_PAGE_SIZE;
+    let entries: { loc: string; lastmod?: Date }[];
+    if (match[1] === 'content') {
+      const rows = await deps.db
+        .select({ id: content.id, updatedAt: content.updatedAt })
+        .from(content)
+        .innerJoin(users, eq(users.id, content.userId))
+        .where(and(eq(content.isPrivate, false), eq(content.status, 'ready'), isNull(users.deletedAt)))
+        .orderBy(asc(content.createdAt), asc(content.id))
+        .limit(SITEMAP_PAGE_SIZE)
+        .offset(offset);
+      entries = rows.map((r) => ({ loc: `${base}/content/${r.id}`, lastmod: r.updatedAt }));
+    } else {
+      const rows = await deps.db
+        .select({ username: users.username, updatedAt: users.updatedAt })
+        .from(users)
+        .where(
+          and(isNull(users.deletedAt), sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`),
+        )
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(SITEMAP_PAGE_SIZE)
+        .offset(offset);
+      entries = rows.map((r) => ({ loc: `${base}/u/${encodeURIComponent(r.username)}`, lastmod: r.updatedAt }));
+    }
+    if (entries.length === 0) return reply.status(404).send(notFoundReply(request.method, request.url));
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(urlset(entries));
+  });
+
+  // Client-side routes get the app with their own head; API, media and asset paths keep the JSON 404.
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|media|socket\.io)(\/|$)/.test(url) &&
+      !/\.[a-z0-9]+$/i.test(url);
+    if (!isPage) return reply.status(404).send(notFoundReply(request.method, url));
+    const { status, head } = await resolvePage(deps, url);
+    const html = `${web.before}\n    ${renderHead(head, base)}\n    ${web.after}`;
+    reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // This handler is no route, so the compression hook does not see it: the page (a few KB) is compressed here.
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) {
+      return reply
+        .header('content-encoding', 'br')
+        .send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepts))
+      return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+    return reply.send(html);
+  });
+}

@@ -1,0 +1,233 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/platform/db/schema.js';
+import { content } from '../src/modules/content/content.schema.js';
+import { createTestApp, type TestContext } from './app.js';
+import { createUser, type TestUser } from './factories.js';
+
+// A small build of the web app: index.html with the page-meta block and an inline script, and a hashed asset.
+const THEME_SCRIPT = "document.documentElement.setAttribute('data-theme','light');";
+const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
+<!--page-meta--><title>Atelier — create with AI</title><!--/page-meta-->
+<script>${THEME_SCRIPT}</script>
+<script type="module" src="/assets/index-abc123.js"></script></head>
+<body><div id="root"><header class="site-header"></header>${'<p class="skeleton"></p>'.repeat(60)}</div></body></html>`;
+const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+let webDir: string;
+let t: TestContext;
+let creator: TestUser;
+let publicId: string;
+let privateId: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(webDir, 'assets/index-abc123.js'), ASSET);
+  fs.writeFileSync(path.join(webDir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(ASSET));
+  fs.writeFileSync(path.join(webDir, 'assets/index-abc123.js.gz'), zlib.gzipSync(ASSET));
+  fs.writeFileSync(path.join(webDir, 'assets/index-abc123.js.map'), '{}');
+  fs.writeFileSync(path.join(webDir, 'og-image.png'), 'png');
+  t = await createTestApp({ PUBLIC_URL: 'https://atelier.example', ANALYTICS_ID: 'G-TEST1' }, { webDir });
+  creator = await createUser(t.deps, {
+    fullName: 'Ada <Lovelace>',
+    username: 'ada_l',
+    avatar: 'https://cdn.example/ada.png',
+  });
+  const insert = (isPrivate: boolean, title: string, key: string) =>
+    t.deps.database.db
+      .insert(content)
+      .values({
+        userId: creator.id,
+        title,
+        prompt: 'a lighthouse at dusk',
+        model: 'flux-pro',
+        contentType: 'photo',
+        status: 'ready',
+        isPrivate,
+        seed: 1,
+        cost: 5,
+        width: 1536,
+        height: 1024,
+        previewKey: `content/${key}/preview.webp`,
+        thumbnailKey: `content/${key}/thumbnail.webp`,
+      })
+      .returning();
+  publicId = (await insert(false, 'Harbour "at" <dusk>', 'harbour'))[0]!.id;
+  privateId = (await insert(true, 'Secret', 'secret'))[0]!.id;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('pages served with their own head', () => {
+  it('fills a public item: title, creator, its own preview as og:image with its size, canonical URL', async () => {
+    const res = await page(`/content/${publicId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    // Escaped, never raw markup from the title or the name.
+    expect(html).toContain('<title>Harbour &quot;at&quot; &lt;dusk&gt; by Ada &lt;Lovelace&gt; · Atelier</title>');
+    expect(html).not.toContain('<dusk>');
+    expect(html).not.toContain('<Lovelace>');
+    // The preview (fit inside 768 px) of a 1536 × 1024 original.
+    expect(meta(html, 'og:image')).toBe('https://atelier.example/media/content/harbour/preview.webp');
+    expect(meta(html, 'og:image:width')).toBe('768');
+    expect(meta(html, 'og:image:height')).toBe('512');
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain(`<link rel="canonical" href="https://atelier.example/content/${publicId}" />`);
+    expect(meta(html, 'description')).toContain('by Ada &lt;Lovelace&gt;');
+    // Only the block between the markers changes; the rest of index.html is as built.
+    expect(html).toContain('<header class="site-header"></header>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('answers 404 with the generic tags for a private, a missing or a malformed item', async () => {
+    for (const id of [privateId, crypto.randomUUID(), 'not-a-uuid']) {
+      const res = await page(`/content/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).not.toContain('Secret');
+      expect(meta(res.body, 'og:image')).toBe('https://atelier.example/og-image.png');
+      expect(meta(res.body, 'robots')).toBe('noindex');
+    }
+  });
+
+  it("fills a profile with the person's name and avatar; a missing one is 404", async () => {
+    const res = await page('/u/ADA_L');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Ada &lt;Lovelace&gt; (@ada_l) · Atelier</title>');
+    expect(meta(res.body, 'og:image')).toBe('https://cdn.example/ada.png');
+    expect(meta(res.body, 'og:type')).toBe('profile');
+    expect((await page('/u/nobody-here')).statusCode).toBe(404);
+  });
+
+  it('answers 200 for known routes and 404 for unknown ones, titled by the last path segment', async () => {
+    const pricing = await page('/pricing');
+    expect(pricing.statusCode).toBe(200);
+    expect(pricing.body).toContain('<title>Pricing · Atelier</title>');
+    expect((await page('/careers/1234')).statusCode).toBe(200);
+    expect((await page('/')).body).toContain('<title>Atelier — create with AI</title>');
+
+    const unknown = await page('/some/where/lost-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('text/html');
+    expect(unknown.body).toContain('<title>Lost Page · Atelier</title>');
+    expect(unknown.body).toContain('<div id="root">');
+
+    const hostile = await page('/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(hostile.statusCode).toBe(404);
+    expect(hostile.body).not.toContain('<script>alert');
+    // API and asset paths keep the JSON 404.
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('compresses the HTML and allows only the inline scripts it serves, by hash', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/gallery', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<title>Gallery · Atelier</title>');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBe(2); // the theme script and the analytics snippet
+    for (const script of inline) {
+      const hash = crypto.createHash('sha256').update(script).digest('base64');
+      expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    }
+  });
+});
+
+describe('static assets', () => {
+  it('sends hashed assets precompressed and cached for a year', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET);
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('keeps unhashed files on a short cache and never serves source maps', async () => {
+    const image = await t.app.inject({ method: 'GET', url: '/og-image.png' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' })).statusCode).toBe(404);
+  });
+
+  it('compresses JSON replies of the API', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/content?pageSize=50',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    if (res.rawPayload.length > 1024) expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('robots.txt and the sitemap', () => {
+  it('points crawlers at the sitemap and away from the API and personal pages', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Sitemap: https://atelier.example/sitemap.xml');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Disallow: /settings');
+  });
+
+  it('lists public content and public profiles in pages; never private items or private profiles', async () => {
+    const hidden = await createUser(t.deps, { username: 'quiet_one' });
+    await t.deps.database.db
+      .update(users)
+      .set({
+        settings: { emailNotifications: true, marketingEmails: false, profileVisibility: 'private', theme: null },
+      })
+      .where(eq(users.id, hidden.id));
+
+    const index = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<sitemapindex');
+    const locs = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs).toEqual([
+      'https://atelier.example/sitemap-pages.xml',
+      'https://atelier.example/sitemap-content-1.xml',
+      'https://atelier.example/sitemap-profiles-1.xml',
+    ]);
+    const items = (await t.app.inject({ method: 'GET', url: '/sitemap-content-1.xml' })).body;
+    expect(items).toContain(`https://atelier.example/content/${publicId}`);
+    expect(items).not.toContain(privateId);
+    const people = (await t.app.inject({ method: 'GET', url: '/sitemap-profiles-1.xml' })).body;
+    expect(people).toContain('https://atelier.example/u/ada_l');
+    expect(people).not.toContain('quiet_one');
+    const pages = (await t.app.inject({ method: 'GET', url: '/sitemap-pages.xml' })).body;
+    expect(pages).toContain('<loc>https://atelier.example/pricing</loc>');
+    expect(pages).not.toContain('/settings');
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-content-2.xml' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-other-1.xml' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * Web performance: builds the product, starts it on a fresh data directory with the demo gallery,
+ * and runs Lighthouse (system Chromium, headless) on four pages in the mobile and desktop presets.
+ * Each page is measured BENCH_RUNS times (default 3) per preset and the median run is reported:
+ * category scores, LCP/TBT/CLS, and the JavaScript the page loaded (transferred, and gzip of the files).
+ *
+ *   npm run bench:web                   # build, start on 127.0.0.1:3540, measure, stop
+ *   BENCH_SKIP_BUILD=1 npm run bench:web
+ *   BENCH_RUNS=1 BENCH_PORT=3542 npm run bench:web
+ *   BENCH_SKIP_BUILD=1 BENCH_APP_DIR=bench/results/before npm run bench:web   # an earlier build kept aside
+ *
+ * Results are printed and written to bench/results/web-<time>.json. Never part of `npm test` or CI.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PORT = Number(process.env.BENCH_PORT ?? 3540);
+const RUNS = Math.max(1, Math.min(Number(process.env.BENCH_RUNS ?? 3), 9));
+// Another build to measure (a directory holding apps/server/dist, apps/server/migrations and apps/web/dist).
+const APP_DIR = path.resolve(root, process.env.BENCH_APP_DIR ?? '.');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const base = `http://127.0.0.1:${PORT}`;
+
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsTransferKb: number;
+  jsGzipKb: number;
+  consoleErrors: string[];
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+};
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD) return;
+  console.log('building…');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(APP_DIR, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_DISABLED: 'true',
+      PUBLIC_URL: base,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not start in 120 s');
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Waits until the demo gallery is there; returns the id of one public item. */
+async function demoItemId(): Promise<string> {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const res = await fetch(`${base}/api/v1/content?pageSize=24`);
+    if (res.ok) {
+      const body = (await res.json()) as { data: { id: string; type: string }[] };
+      if (body.data.length >= 12) return (body.data.find((i) => i.type === 'photo') ?? body.data[0]!).id;
+    }
+    if (Date.now() > deadline) throw new Error('the demo content did not appear in 300 s');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const gzipCache = new Map<string, number>();
+async function gzipSize(url: string): Promise<number> {
+  const known = gzipCache.get(url);
+  if (known !== undefined) return known;
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const size = zlib.gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+  gzipCache.set(url, size);
+  return size;
+}
+
+async function figures(result: RunnerResult): Promise<RunFigures> {
+  const lhr = result.lhr;
+  if (lhr.runtimeError) console.warn(`  Lighthouse could not measure ${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? []).filter(
+    (r) => r.resourceType === 'Script' && String(r.url).startsWith(base),
+  );
+  let transfer = 0;
+  let gzip = 0;
+  for (const r of requests) {
+    transfer += Number(r.transferSize ?? 0);
+    gzip += await gzipSize(String(r.url));
+  }
+  const consoleItems = ((lhr.audits['errors-in-console']?.details as { items?: { description?: string }[] })?.items ?? []).map(
+    (i) => String(i.description ?? '').slice(0, 200),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(num('largest-contentful-paint')),
+    tbtMs: Math.round(num('total-blocking-time')),
+    cls: Number(num('cumulative-layout-shift').toFixed(3)),
+    jsTransferKb: Number((transfer / 1024).toFixed(1)),
+    jsGzipKb: Number((gzip / 1024).toFixed(1)),
+    consoleErrors: consoleItems,
+  };
+}
+
+async function main() {
+  build();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-web-'));
+  let server: ChildProcess | null = null;
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    server = await startServer(dataDir);
+    const id = await demoItemId();
+    const pages = ['/', '/gallery', `/content/${id}`, '/pricing'];
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
+    const report: Record<string, Record<string, RunFigures & { runs: number[] }>> = {};
+    for (const preset of ['mobile', 'desktop'] as const) {
+      report[preset] = {};
+      for (const page of pages) {
+        const runs: RunFigures[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const result = await lighthouse(`${base}${page}`, flags, preset === 'desktop' ? desktopConfig : undefined);
+          if (!result) throw new Error(`no Lighthouse result for ${page}`);
+          runs.push(await figures(result));
+        }
+        // The median run by performance score; its own metrics are reported, so they belong together.
+        const byPerf = [...runs].sort((a, b) => a.performance - b.performance);
+        const mid = byPerf[Math.floor((byPerf.length - 1) / 2)]!;
+        report[preset][page] = {
+          ...mid,
+          lcpMs: median(runs.map((r) => r.lcpMs)),
+          tbtMs: median(runs.map((r) => r.tbtMs)),
+          cls: median(runs.map((r) => r.cls)),
+          runs: runs.map((r) => r.performance),
+        };
+        const f = report[preset][page];
+        console.log(
+          `${preset.padEnd(7)} ${page.replace(id, '<id>').padEnd(14)} perf ${String(f.performance).padStart(3)} (runs ${f.runs.join(', ')})` +
+            `  a11y ${f.accessibility}  bp ${f.bestPractices}  seo ${f.seo}` +
+            `  LCP ${(f.lcpMs / 1000).toFixed(1)} s  TBT ${f.tbtMs} ms  CLS ${f.cls}` +
+            `  JS ${f.jsGzipKb} KB gzip (${f.jsTransferKb} KB sent)` +
+            (f.consoleErrors.length ? `\n        console: ${f.consoleErrors.join(' | ')}` : ''),
+        );
+      }
+    }
+    const outDir = path.join(root, 'bench/results');
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(file, JSON.stringify({ runs: RUNS, load: os.loadavg(), report }, null, 2));
+    console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; written to ${path.relative(root, file)}`);
+  } finally {
+    await chrome?.kill();
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
