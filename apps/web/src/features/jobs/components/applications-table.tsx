@@ -5,6 +5,7 @@ import { errorMessage } from '../../../app/errors';
 import { Button, Select } from '../../../components/ui';
 import { openResume, useBulkUpdateApplicationsMutation, useUpdateApplicationMutation } from '../applications-api';
 import { formatDate, statusLabel } from '../jobs-format';
+import { MessageButton } from '../../messaging/components/message-button';
 import { StatusBadge } from './status-badge';
 
 function StatusSelect({ application }: { application: Application }) {
@@ -160,6 +161,7 @@ export function ApplicationsTable({ applications }: { applications: Application[
                 </td>
                 <td>
                   <div className="jobs-row-actions">
+                    <MessageButton userId={a.applicant.id} name={a.name} variant="ghost" />
                     {a.hasResume ? (
                       <Button variant="ghost" size="sm" onClick={() => showResume(a.id)}>
                         Résumé
