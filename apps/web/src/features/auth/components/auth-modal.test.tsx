@@ -196,6 +196,62 @@ describe('auth modal', () => {
     expect(localStorage.getItem('refreshToken')).toBe('r2');
   });
 
+  it('opens the Generate dialog after a visitor on their way to create signs up', async () => {
+    const grace = makeUser({ name: 'Grace', username: 'grace', email: 'grace@example.com' });
+    mockServer({
+      'GET /config': config(),
+      'POST /auth/register': () => jsonResponse(201, { data: { accessToken: 'a2', refreshToken: 'r2', user: grace } }),
+    });
+    const { user, store } = renderWithStore(<AuthModal />);
+    store.dispatch(uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: 'video' } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    // A visitor who already has an account is one click from signing in.
+    expect(within(dialog).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/full name/i), 'Grace Hopper');
+    await user.type(within(dialog).getByLabelText(/username/i), 'grace');
+    await user.type(within(dialog).getByLabelText(/^email/i), 'grace@example.com');
+    await user.type(within(dialog).getByLabelText(/^password/i), 'Compiler1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(store.getState().ui.modelDialog).toMatchObject({ isOpen: true, contentType: 'video' }));
+    expect(store.getState().ui.authModal).toMatchObject({ isOpen: false, intent: null });
+  });
+
+  it('forgets where the visitor was headed when they close the dialog instead', async () => {
+    mockServer({ 'GET /config': config() });
+    const { user, store } = renderWithStore(<AuthModal />);
+    store.dispatch(uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: 'photo' } }));
+    await user.click(await screen.findByRole('button', { name: 'Close dialog' }));
+    expect(store.getState().ui.authModal.intent).toBeNull();
+    expect(store.getState().ui.modelDialog.isOpen).toBe(false);
+  });
+
+  it('gives focus back to the button that opened it, or to the account menu that replaced it', async () => {
+    const ada = makeUser({ name: 'Ada' });
+    mockServer({
+      'GET /config': config(),
+      'POST /auth/login': () =>
+        jsonResponse(200, { data: { accessToken: 'access-1', refreshToken: 'refresh-1', user: ada } }),
+    });
+    const { user } = renderWithStore(
+      <>
+        <AuthControls />
+        <AuthModal />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText(/email or username/i), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Ada/ })).toHaveFocus();
+  });
+
   it('sends the referral code from a ?ref= link, and lets people type one', async () => {
     window.history.pushState({}, '', '/?ref=FRIEND42');
     const server = mockServer({
