@@ -36,7 +36,7 @@ describe('settings page', () => {
     const { user, store } = renderWithStore(<SettingsPage />);
     expect(screen.getByRole('heading', { name: 'Sign in to see your settings' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
     expect(server.calls).toHaveLength(0);
   });
 
