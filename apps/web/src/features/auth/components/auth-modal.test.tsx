@@ -203,7 +203,9 @@ describe('auth modal', () => {
       'POST /auth/register': () => jsonResponse(201, { data: { accessToken: 'a2', refreshToken: 'r2', user: grace } }),
     });
     const { user, store } = renderWithStore(<AuthModal />);
-    store.dispatch(uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: 'video' } }));
+    store.dispatch(
+      uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: 'video' } }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
     // A visitor who already has an account is one click from signing in.
     expect(within(dialog).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
@@ -220,7 +222,9 @@ describe('auth modal', () => {
   it('forgets where the visitor was headed when they close the dialog instead', async () => {
     mockServer({ 'GET /config': config() });
     const { user, store } = renderWithStore(<AuthModal />);
-    store.dispatch(uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: 'photo' } }));
+    store.dispatch(
+      uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: 'photo' } }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Close dialog' }));
     expect(store.getState().ui.authModal.intent).toBeNull();
     expect(store.getState().ui.modelDialog.isOpen).toBe(false);

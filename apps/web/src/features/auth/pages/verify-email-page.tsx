@@ -118,8 +118,8 @@ function VerifyEmailForm({ email, userId, signedUpAt }: { email: string; userId:
           </>
         ) : (
           <>
-            We emailed a 6-digit code to <strong>{email}</strong> when you signed up. Enter it below; it is valid for
-            10 minutes.
+            We emailed a 6-digit code to <strong>{email}</strong> when you signed up. Enter it below; it is valid for 10
+            minutes.
           </>
         )}
       </p>
