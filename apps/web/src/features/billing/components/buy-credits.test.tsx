@@ -64,6 +64,7 @@ function session(status: string, balance: number, creditsGranted: number) {
         status,
         declineMessage: null,
         createdAt: '2025-03-01T10:00:00.000Z',
+        expiresAt: '2025-03-02T10:00:00.000Z',
         completedAt: status === 'complete' ? '2025-03-01T10:01:00.000Z' : null,
       },
     },
