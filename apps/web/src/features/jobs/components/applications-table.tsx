@@ -114,7 +114,7 @@ export function ApplicationsTable({ applications }: { applications: Application[
         </Button>
       </div>
       <div className="applications-table-wrap">
-        <table className="applications-table">
+        <table className="applications-table stack-table">
           <thead>
             <tr>
               <th scope="col">
@@ -146,17 +146,17 @@ export function ApplicationsTable({ applications }: { applications: Application[
                     onChange={() => toggle(a.id)}
                   />
                 </td>
-                <td>
+                <td data-label="Applicant">
                   <div>{a.name}</div>
                   <a className="small" href={`mailto:${a.email}`}>
                     {a.email}
                   </a>
                 </td>
-                <td>{formatDate(a.createdAt)}</td>
-                <td>
+                <td data-label="Applied">{formatDate(a.createdAt)}</td>
+                <td data-label="Status">
                   <StatusBadge status={a.status} />
                 </td>
-                <td>
+                <td data-label="Change status">
                   <StatusSelect application={a} />
                 </td>
                 <td>
