@@ -197,6 +197,36 @@ describe('ContentEngagement', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Lovely work'));
   });
 
+  it('asks before deleting a comment, and deletes it only once confirmed', async () => {
+    let list = [{ ...comment('mine'), author: { id: 'u-1', username: 'ada', fullName: 'Ada', avatar: null } }];
+    const server = mockServer({
+      'GET /content/c-1/comments': () =>
+        jsonResponse(200, { data: list, pagination: { page: 1, pageSize: 10, total: list.length, totalPages: 1 } }),
+      'DELETE /content/c-1/comments/mine': () => {
+        list = [];
+        return jsonResponse(200, { data: null, message: 'Comment deleted' });
+      },
+    });
+    const { user } = renderWithStore(<ContentEngagement content={makeContent()} />, {
+      preloadedState: signedInState(makeUser({ id: 'u-1' })),
+    });
+    const deleteButton = await screen.findByRole('button', { name: 'Delete comment by Ada' });
+
+    await user.click(deleteButton);
+    const confirm = screen.getByRole('dialog', { name: 'Delete this comment?' });
+    expect(within(confirm).getByText('Comment mine')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/content/c-1/comments/mine')).toHaveLength(0);
+    expect(deleteButton).toHaveFocus();
+
+    await user.click(deleteButton);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete comment' }));
+    expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/content/c-1/comments/mine')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Comment mine')).not.toBeInTheDocument());
+  });
+
   it('toasts the spec message when comments cannot be fetched', async () => {
     mockServer({ 'GET /content/c-1/comments': () => errorResponse(500) });
     renderWithStore(<ContentEngagement content={makeContent()} />);
