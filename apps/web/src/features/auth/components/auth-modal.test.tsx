@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AuthModal } from './auth-modal';
 import { AuthControls } from './auth-controls';
+import { ThemeSync } from '../../theme/theme-sync';
 import { uiActions } from '../../ui/ui-slice';
 import { authErrorSet } from '../auth-slice';
 import { resetSocialSdkState } from '../social-sdk';
@@ -118,6 +119,44 @@ describe('auth modal', () => {
     const menuButton = screen.getByRole('button', { name: /Ada/ });
     expect(menuButton).toHaveTextContent('50 credits');
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it("applies the account's saved theme when signing in on a new device", async () => {
+    localStorage.setItem('app-theme', 'dark');
+    const ada = makeUser({ name: 'Ada' });
+    mockServer({
+      'GET /config': config(),
+      'POST /auth/login': () => jsonResponse(200, { data: { accessToken: 'a', refreshToken: 'r', user: ada } }),
+      'GET /users/me': () =>
+        jsonResponse(200, {
+          data: {
+            user: ada,
+            settings: {
+              emailNotifications: true,
+              marketingEmails: false,
+              profileVisibility: 'public',
+              theme: 'forest',
+            },
+          },
+        }),
+    });
+    const { user, store } = renderWithStore(
+      <>
+        <ThemeSync />
+        <AuthControls />
+        <AuthModal />
+      </>,
+      { preloadedState: { theme: { theme: 'dark' } } },
+    );
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText(/email or username/i), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme', 'forest'));
+    expect(store.getState().theme.theme).toBe('forest');
+    expect(localStorage.getItem('app-theme')).toBe('forest');
   });
 
   it("shows the server's message when sign-in fails, else the spec's default", async () => {
