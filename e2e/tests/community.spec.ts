@@ -110,7 +110,7 @@ test('browse the gallery, search, open a piece, like it, reply, save it to a new
   await expect(page.getByRole('button', { name: 'Following', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Save to collection' }).click();
   await expect(
-    page.getByRole('list', { name: 'Your collections' }).getByRole('menuitemcheckbox', { name: collectionName }),
+    page.getByRole('list', { name: 'Your collections' }).getByRole('checkbox', { name: collectionName }),
   ).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
 

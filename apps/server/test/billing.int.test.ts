@@ -226,6 +226,53 @@ describe('local checkout', () => {
     expect(await balanceOf(t, user)).toBe(650);
   });
 
+  it('lets the owner dismiss an unfinished checkout: it leaves the history and can no longer be paid', async () => {
+    const user = await createUser(t.deps);
+    const other = await createUser(t.deps);
+    const packId = (await products())[0]!.id;
+    const abandoned = await startCheckout(user, { productId: packId });
+    const declined = await startCheckout(user, { productId: packId });
+    await pay(t, user, declined, CARDS.decline);
+    const paid = await startCheckout(user, { productId: packId });
+    await pay(t, user, paid);
+    const history = async (who: TestUser) => {
+      const res = await t.app.inject({ method: 'GET', url: api('/billing/checkouts'), headers: who.headers });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { id: string; sessionId: string; status: string; expiresAt: string }[];
+    };
+    const idOf = async (sessionId: string) => (await history(user)).find((c) => c.sessionId === sessionId)!.id;
+    const dismiss = (who: TestUser | null, id: string) =>
+      t.app.inject({ method: 'POST', url: api(`/billing/checkouts/${id}/dismiss`), ...(who ? { headers: who.headers } : {}) });
+
+    const listed = await history(user);
+    expect(listed.find((c) => c.sessionId === abandoned)).toMatchObject({ status: 'open' });
+    expect(Date.parse(listed[0]!.expiresAt)).toBeGreaterThan(t.clock.now().getTime());
+
+    // Nobody else can dismiss it, signed out or signed in as someone else; it stays as it was.
+    const abandonedId = await idOf(abandoned);
+    expect((await dismiss(null, abandonedId)).statusCode).toBe(401);
+    expect((await dismiss(other, abandonedId)).statusCode).toBe(404);
+    expect((await dismiss(user, 'not-an-id')).statusCode).toBe(400);
+    expect((await history(user)).find((c) => c.sessionId === abandoned)).toMatchObject({ status: 'open' });
+
+    const declinedId = await idOf(declined);
+    const paidId = await idOf(paid);
+    const done = await dismiss(user, abandonedId);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ data: null, message: 'Checkout dismissed' });
+    expect((await dismiss(user, declinedId)).statusCode).toBe(200);
+    // A paid purchase is a record, not a loose end.
+    const refused = await dismiss(user, paidId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A paid purchase stays in your history');
+
+    expect((await history(user)).map((c) => c.sessionId)).toEqual([paid]);
+    // The dismissed checkout is closed: paying it now is refused and grants nothing.
+    expect((await pay(t, user, abandoned)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await session(user, abandoned)).json().data.status).toBe('expired');
+    expect(await balanceOf(t, user)).toBe(100);
+  });
+
   it('refuses invalid card numbers and other people’s sessions', async () => {
     const user = await createUser(t.deps);
     const other = await createUser(t.deps);

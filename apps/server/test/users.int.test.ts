@@ -170,6 +170,26 @@ describe('profiles', () => {
   });
 });
 
+describe('theme', () => {
+  it('keeps one of the five themes on the account and refuses any other name, changing nothing', async () => {
+    const fay = await createUser(t.deps);
+    const patch = (theme: unknown) =>
+      t.app.inject({ method: 'PATCH', url: api('/users/settings'), headers: fay.headers, payload: { theme } });
+    const saved = await patch('ocean');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.settings.theme).toBe('ocean');
+
+    for (const bad of ['neon', 'Dark', '', 42]) {
+      const res = await patch(bad);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await patch('neon')).json().message).toBe('Theme must be one of light, dark, ocean, forest, sunset');
+    // What another device reads on sign-in is still the valid choice.
+    const me = await t.app.inject({ method: 'GET', url: api('/users/me'), headers: fay.headers });
+    expect(me.json().data.settings.theme).toBe('ocean');
+  });
+});
+
 describe('follows', () => {
   it('follows, refuses yourself, a second follow and unknown users; unfollows', async () => {
     const dan = await createUser(t.deps);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultContentName, modelCost, MODELS_BY_TYPE, CONTENT_TYPES, EXAMPLE_PROMPTS } from './catalogue.js';
+import {
+  contentCaption,
+  defaultContentName,
+  modelCost,
+  MODELS_BY_TYPE,
+  CONTENT_TYPES,
+  EXAMPLE_PROMPTS,
+} from './catalogue.js';
 
 describe('model catalogue', () => {
   it('prices photo and video models as the spec lists them', () => {
@@ -23,5 +30,30 @@ describe('model catalogue', () => {
   it('has four example prompts for every type and a default name', () => {
     for (const type of CONTENT_TYPES) expect(EXAMPLE_PROMPTS[type]).toHaveLength(4);
     expect(defaultContentName('gif')).toBe('Generated GIF');
+  });
+});
+
+describe('content captions', () => {
+  it('keeps a name someone chose', () => {
+    expect(contentCaption({ title: 'Harbour at dawn', contentType: 'photo', prompt: 'a foggy harbour' })).toBe(
+      'Harbour at dawn',
+    );
+  });
+
+  it("shows the prompt's first words while the name is still the default", () => {
+    expect(
+      contentCaption({
+        title: 'Generated Photo',
+        contentType: 'photo',
+        prompt: '  A foggy harbour at dawn,   fishing boats and gulls over still water ',
+      }),
+    ).toBe('A foggy harbour at dawn, fishing boats and…');
+    expect(contentCaption({ title: 'Generated GIF', contentType: 'gif', prompt: 'Spinning cube.' })).toBe(
+      'Spinning cube',
+    );
+  });
+
+  it('keeps the default name when there is no prompt (an upload)', () => {
+    expect(contentCaption({ title: 'Generated Vector', contentType: 'vector', prompt: '' })).toBe('Generated Vector');
   });
 });

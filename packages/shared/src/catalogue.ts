@@ -113,6 +113,25 @@ export function defaultContentName(type: ContentType): string {
   return `Generated ${CONTENT_TYPE_NAMES[type]}`;
 }
 
+/**
+ * What a card shows as a piece's caption. The stored name stays the spec's default ("Generated
+ * Photo") when nobody named it; a wall of identical captions says nothing, so such a piece is
+ * captioned with the first words of its prompt instead.
+ */
+export function contentCaption(
+  content: { title: string; contentType: ContentType; prompt?: string | null },
+  maxWords = 8,
+): string {
+  const prompt = content.prompt?.trim().replace(/\s+/g, ' ') ?? '';
+  if (content.title !== defaultContentName(content.contentType) || !prompt) return content.title;
+  const words = prompt.split(' ');
+  const head = words
+    .slice(0, maxWords)
+    .join(' ')
+    .replace(/[\s,.;:!?-]+$/, '');
+  return words.length > maxWords ? `${head}…` : head;
+}
+
 /** Operations of `POST /content/edit`; each makes a new content item from a ready one. */
 export const EDIT_OPERATIONS = ['upscale', 'crop', 'recolour', 'variation'] as const;
 export type EditOperation = (typeof EDIT_OPERATIONS)[number];

@@ -249,6 +249,8 @@ export const checkoutSummary = z.object({
   status: z.enum(CHECKOUT_STATUSES),
   declineMessage: z.string().nullable(),
   createdAt: z.string(),
+  /** After this an unfinished checkout can no longer be paid; the expiry sweep marks it expired. */
+  expiresAt: z.string(),
   completedAt: z.string().nullable(),
 });
 export type CheckoutSummary = z.infer<typeof checkoutSummary>;

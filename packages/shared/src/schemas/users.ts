@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_TYPES } from '../catalogue.js';
+import { THEMES } from '../limits.js';
 import { CONTENT_STATUSES } from './content.js';
 import { paginationQuery, searchTooLong } from './common.js';
 import { publicUser, userSettings, username } from './auth.js';
@@ -71,7 +72,11 @@ export const updateSettingsBody = z.object({
   emailNotifications: z.boolean().optional(),
   marketingEmails: z.boolean().optional(),
   profileVisibility: z.enum(['public', 'private']).optional(),
-  theme: z.string().max(40).nullable().optional(),
+  /** One of the five themes (spec §5); null forgets the account's choice. */
+  theme: z
+    .enum(THEMES, { error: `Theme must be one of ${THEMES.join(', ')}` })
+    .nullable()
+    .optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 

@@ -20,7 +20,7 @@ import type { LocalPayOutcome } from '../../providers/payments/local.js';
 import { listActivePlans } from '../plans/plans.service.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { billingDeps, type BillingModuleDeps } from './billing.deps.js';
-import { expireStaleCheckouts, getSessionDetails, listCheckouts } from './billing.service.js';
+import { CHECKOUT_TEXT, dismissCheckout, expireStaleCheckouts, getSessionDetails, listCheckouts } from './billing.service.js';
 import { registerStripeWebhook } from './stripe-webhook.routes.js';
 import {
   billingPortalUrl,
@@ -125,6 +125,24 @@ export const billingRoutes: AppModule = async (app, ctx) => {
       schema: { tags: ['payments'], summary: 'Your purchases, newest first', security: bearer, response: { 200: z.object({ data: z.array(checkoutSummary) }) } },
     },
     async (request) => ({ data: await listCheckouts(db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/billing/checkouts/:id/dismiss',
+    {
+      preHandler: ctx.auth.requireAuth,
+      schema: {
+        tags: ['payments'],
+        summary: 'Dismiss an unfinished checkout of yours: it leaves your purchase history and can no longer be paid',
+        security: bearer,
+        params: z.object({ id: z.uuid({ error: 'Checkout session not found' }) }),
+        response: { 200: z.object({ data: z.null(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await dismissCheckout(deps, currentUser(request).id, request.params.id);
+      return { data: null, message: CHECKOUT_TEXT.dismissed };
+    },
   );
 
   app.get(

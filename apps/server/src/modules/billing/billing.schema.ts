@@ -71,6 +71,8 @@ export const checkouts = pgTable('checkouts', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   completedAt: ts('completed_at'),
+  /** Set when the owner dismissed an unfinished checkout; the purchase history leaves it out. */
+  dismissedAt: ts('dismissed_at'),
 });
 export type CheckoutRow = typeof checkouts.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   calculateCreditPrice,
   type CheckoutSession,
@@ -10,8 +10,9 @@ import {
   type SessionDetails,
 } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { badRequest, notFound } from '../../platform/http/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { LOCAL_PROVIDER, type LocalPaymentProvider } from '../../providers/payments/local.js';
 import type { CheckoutUiMode, PaymentProvider } from '../../providers/payments/types.js';
 import { creditLedger } from '../credits/credits.schema.js';
 import { readBalance } from '../credits/credits.repository.js';
@@ -136,6 +137,7 @@ export function toCheckoutSummary(row: CheckoutRow): CheckoutSummary {
     status: row.status,
     declineMessage: row.declineMessage,
     createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
@@ -299,8 +301,46 @@ export async function getSessionDetails(deps: BillingDeps, userId: string, sessi
 }
 
 export async function listCheckouts(db: Db, userId: string, limit = 50): Promise<CheckoutSummary[]> {
-  const rows = await db.select().from(checkouts).where(eq(checkouts.userId, userId)).orderBy(desc(checkouts.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), isNull(checkouts.dismissedAt)))
+    .orderBy(desc(checkouts.createdAt))
+    .limit(limit);
   return rows.map(toCheckoutSummary);
+}
+
+export const CHECKOUT_TEXT = {
+  paidStays: 'A paid purchase stays in your history',
+  dismissed: 'Checkout dismissed',
+} as const;
+
+/**
+ * The owner gives up on an unfinished checkout: it leaves their purchase history, and one still open
+ * is closed (expired) so it cannot be paid by mistake later. It is reconciled first, so a payment
+ * that already went through is granted and kept rather than hidden. Someone else's checkout is "not
+ * found", like every other checkout lookup.
+ */
+export async function dismissCheckout(
+  deps: BillingDeps & { local: Pick<LocalPaymentProvider, 'closeSession'> },
+  userId: string,
+  checkoutId: string,
+): Promise<void> {
+  const found = await deps.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).limit(1);
+  const row = found[0];
+  if (!row || row.userId !== userId) throw notFound('Checkout session not found');
+  const fresh = await reconcileCheckout(deps, row);
+  if (fresh.status === 'complete') throw conflict(CHECKOUT_TEXT.paidStays);
+  const updated = await deps.db
+    .update(checkouts)
+    .set({ dismissedAt: deps.clock(), status: 'expired' })
+    .where(and(eq(checkouts.id, row.id), sql`${checkouts.status} <> 'complete'`))
+    .returning({ id: checkouts.id });
+  // Paid between the reconciliation and now: the payment wins.
+  if (updated.length === 0) throw conflict(CHECKOUT_TEXT.paidStays);
+  // Our own checkout is closed at the source too. A hosted provider's session simply runs out; a
+  // payment that still arrives for it is granted as usual (see expireStaleCheckouts).
+  if (row.provider === LOCAL_PROVIDER) await deps.local.closeSession(row.providerSessionId);
 }
 
 // ---- Stats

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import { localPaymentSessions, paymentCards } from '../../modules/billing/billing.schema.js';
 import {
@@ -62,6 +62,8 @@ export type LocalPayOutcome =
 export interface LocalPaymentProvider extends PaymentProvider {
   pay(sessionId: string, userId: string, card: LocalCard): Promise<LocalPayOutcome>;
   confirm3ds(sessionId: string, userId: string, approve: boolean): Promise<LocalPayOutcome>;
+  /** Closes an unpaid session (its owner gave up on it): paying it afterwards is refused. */
+  closeSession(sessionId: string): Promise<void>;
 }
 
 type SessionRow = typeof localPaymentSessions.$inferSelect;
@@ -173,6 +175,13 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
           periodEnd: input.periodEnd.toISOString(),
         },
       };
+    },
+
+    async closeSession(sessionId) {
+      await db
+        .update(localPaymentSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(localPaymentSessions.id, sessionId), ne(localPaymentSessions.status, 'paid')));
     },
 
     async pay(sessionId, userId, card) {

@@ -24,11 +24,15 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Atelier, home' })).toHaveAttribute('href', '/');
   });
 
-  it('asks a signed-out visitor to sign in when they press Create', async () => {
+  it('asks a signed-out visitor to create an account when they press Create, headed for Generate', async () => {
     mockServer({});
     const { user, store } = renderWithStore(<Header />);
     await user.click(screen.getAllByRole('button', { name: 'Create' })[0]!);
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({
+      isOpen: true,
+      mode: 'signup',
+      intent: { kind: 'generate', contentType: 'photo' },
+    });
     expect(store.getState().ui.modelDialog.isOpen).toBe(false);
   });
 

@@ -5,7 +5,8 @@ import { uiActions } from '../../features/ui/ui-slice';
 
 /**
  * Every "Create"/"Generate" call to action behaves the same: signed-in people get the Generate
- * dialog for the chosen type, everyone else the sign-in modal first.
+ * dialog for the chosen type; a visitor is asked to create an account first (the dialog links to
+ * sign-in), and the Generate dialog opens for that type as soon as they are signed up or in.
  */
 export function useOpenGenerate() {
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
@@ -13,7 +14,7 @@ export function useOpenGenerate() {
   return useCallback(
     (contentType: ContentType = 'photo') => {
       if (isAuthenticated) dispatch(uiActions.modelDialogOpened({ contentType }));
-      else dispatch(uiActions.authModalOpened('login'));
+      else dispatch(uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType } }));
     },
     [dispatch, isAuthenticated],
   );

@@ -54,6 +54,15 @@ export interface DialogProps {
   isTitleHidden?: boolean;
   closeLabel?: string;
   className?: string;
+  /**
+   * Where focus goes on close when the control that opened the dialog is gone or hidden (a "Sign in"
+   * button replaced by the account menu, say). Without it focus would fall to the page body.
+   */
+  returnFocusFallback?: () => HTMLElement | null;
+}
+
+function canTakeFocus(el: HTMLElement | null): el is HTMLElement {
+  return !!el && el.isConnected && !el.closest('[hidden], [inert]') && !(el as HTMLButtonElement).disabled;
 }
 
 /**
@@ -72,6 +81,7 @@ export function Dialog({
   isTitleHidden = false,
   closeLabel = 'Close dialog',
   className,
+  returnFocusFallback,
 }: DialogProps) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -79,13 +89,23 @@ export function Dialog({
   const panelRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
   const onCloseRef = useRef(onClose);
+  const fallbackRef = useRef(returnFocusFallback);
+  // Who had focus before the dialog opened. Read while rendering the opening, because a field inside
+  // with autoFocus takes focus during the commit, before any effect could see the opener.
+  const openerRef = useRef<HTMLElement | null>(null);
+  const wasOpenRef = useRef(false);
+  if (isOpen && !wasOpenRef.current && typeof document !== 'undefined') {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpenRef.current = isOpen;
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    fallbackRef.current = returnFocusFallback;
+  }, [onClose, returnFocusFallback]);
 
   useEffect(() => {
     if (!isOpen) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = openerRef.current;
     lockScroll(id);
     const panel = panelRef.current;
     // A control inside may already have taken focus through autoFocus; respect it.
@@ -103,7 +123,10 @@ export function Dialog({
     return () => {
       document.removeEventListener('keydown', onKey);
       unlockScroll(id);
-      if (opener?.isConnected) opener.focus();
+      if (canTakeFocus(opener)) opener.focus();
+      if (opener && document.activeElement === opener) return;
+      const fallback = fallbackRef.current?.() ?? null;
+      if (canTakeFocus(fallback)) fallback.focus();
     };
     // initialFocusRef is read once, when the dialog opens.
   }, [isOpen, id]);

@@ -18,4 +18,5 @@ export { ProgressBar, type ProgressBarProps } from './progress-bar';
 export { Skeleton, type SkeletonProps } from './skeleton';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
+export { TableScroll, type TableScrollProps } from './table-scroll';
 export * from './icons';

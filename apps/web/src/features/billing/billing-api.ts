@@ -79,6 +79,10 @@ export const billingApi = api.injectEndpoints({
       transformResponse: (r: Reply<CheckoutSummary[]>) => r.data,
       providesTags: [{ type: 'Credits', id: 'CHECKOUTS' }],
     }),
+    dismissCheckout: build.mutation<Reply<null>, string>({
+      query: (id) => ({ url: `/billing/checkouts/${encodeURIComponent(id)}/dismiss`, method: 'POST' }),
+      invalidatesTags: [{ type: 'Credits', id: 'CHECKOUTS' }],
+    }),
 
     getActivePlans: build.query<Plan[], void>({
       query: () => '/plans/active',
@@ -185,6 +189,7 @@ export const {
   usePayLocalMutation,
   useConfirmLocal3dsMutation,
   useGetMyCheckoutsQuery,
+  useDismissCheckoutMutation,
   useGetActivePlansQuery,
   useGetPlansQuery,
   useCreatePlanMutation,

@@ -1,8 +1,9 @@
 import type { CheckoutStatus, SubscriptionStatus } from '@atelier/shared';
 import type { BadgeTone } from '../../components/ui';
 
+/** An open checkout nobody is paying is a purchase that did not happen, not one "pending". */
 export const CHECKOUT_STATUS_LABELS: Record<CheckoutStatus, string> = {
-  open: 'Pending',
+  open: 'Not completed',
   complete: 'Paid',
   declined: 'Declined',
   expired: 'Expired',

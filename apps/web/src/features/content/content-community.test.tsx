@@ -69,6 +69,43 @@ describe('like and unlike on cached lists', () => {
 });
 
 describe('GalleryPage', () => {
+  it('leads with a compact title, sizes each tile to its aspect ratio and captions unnamed work by its prompt', async () => {
+    mockServer({
+      'GET /content': () =>
+        jsonResponse(
+          200,
+          pageOf([
+            item('wide', {
+              title: 'Generated Photo',
+              prompt: 'A lighthouse on a cliff in a storm at night, oil painting',
+              width: 1600,
+              height: 900,
+            }),
+            item('tall', { title: 'Harbour at dawn', width: 768, height: 1024 }),
+            item('odd', { title: 'Generated Vector', contentType: 'vector', prompt: '', width: null, height: null }),
+          ]),
+        ),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    renderWithStore(<GalleryPage />, { route: '/gallery' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Gallery' })).toBeInTheDocument();
+    const grid = await screen.findByRole('list', { name: 'Gallery' });
+    const tiles = within(grid).getAllByRole('listitem');
+
+    // The default name gives way to the prompt's first words; a chosen name is kept.
+    expect(within(tiles[0]!).getByRole('link', { name: 'A lighthouse on a cliff in a storm…' })).toBeInTheDocument();
+    expect(within(tiles[1]!).getByText('Harbour at dawn')).toBeInTheDocument();
+    expect(within(tiles[2]!).getByText('Generated Vector')).toBeInTheDocument();
+
+    // Each tile's box is reserved from the item's own width and height before the image loads.
+    const media = (tile: HTMLElement) => tile.querySelector<HTMLElement>('.content-card__media')!;
+    const ratio = (tile: HTMLElement) => parseFloat(media(tile).style.aspectRatio);
+    expect(ratio(tiles[0]!)).toBeCloseTo(1600 / 900);
+    expect(ratio(tiles[1]!)).toBeCloseTo(0.75);
+    expect(ratio(tiles[2]!)).toBe(1);
+    expect(tiles[0]!.style.getPropertyValue('--tile-ratio')).toBe(String(1600 / 900));
+  });
+
   it('shows the grid, and appends the next page without duplicates', async () => {
     const server = mockServer({
       'GET /content': () => jsonResponse(200, pageOf([item('a'), item('b')], 1, 2)),
@@ -135,7 +172,7 @@ describe('ContentEngagement', () => {
     expect(await screen.findByText('Comment x')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in to comment' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
   });
 
   it('adds a new comment at the front', async () => {
@@ -158,6 +195,36 @@ describe('ContentEngagement', () => {
     await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Lovely work');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Lovely work'));
+  });
+
+  it('asks before deleting a comment, and deletes it only once confirmed', async () => {
+    let list = [{ ...comment('mine'), author: { id: 'u-1', username: 'ada', fullName: 'Ada', avatar: null } }];
+    const server = mockServer({
+      'GET /content/c-1/comments': () =>
+        jsonResponse(200, { data: list, pagination: { page: 1, pageSize: 10, total: list.length, totalPages: 1 } }),
+      'DELETE /content/c-1/comments/mine': () => {
+        list = [];
+        return jsonResponse(200, { data: null, message: 'Comment deleted' });
+      },
+    });
+    const { user } = renderWithStore(<ContentEngagement content={makeContent()} />, {
+      preloadedState: signedInState(makeUser({ id: 'u-1' })),
+    });
+    const deleteButton = await screen.findByRole('button', { name: 'Delete comment by Ada' });
+
+    await user.click(deleteButton);
+    const confirm = screen.getByRole('dialog', { name: 'Delete this comment?' });
+    expect(within(confirm).getByText('Comment mine')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/content/c-1/comments/mine')).toHaveLength(0);
+    expect(deleteButton).toHaveFocus();
+
+    await user.click(deleteButton);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete comment' }));
+    expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/content/c-1/comments/mine')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Comment mine')).not.toBeInTheDocument());
   });
 
   it('toasts the spec message when comments cannot be fetched', async () => {

@@ -3,15 +3,18 @@ import { MODELS_BY_TYPE, type ContentType } from '@atelier/shared';
 
 export type AuthModalMode = 'login' | 'signup' | 'forgotPassword';
 
+/** Where a visitor was headed when the auth modal stopped them; it resumes once they are signed in. */
+export type AuthIntent = { kind: 'generate'; contentType: ContentType } | { kind: 'navigate'; to: string };
+
 /** Spec §3 "UI state": the auth modal, the model (generate) dialog and the menu-open flag. */
 export interface UiState {
-  authModal: { isOpen: boolean; mode: AuthModalMode };
+  authModal: { isOpen: boolean; mode: AuthModalMode; intent: AuthIntent | null };
   modelDialog: { isOpen: boolean; contentType: ContentType | null; selectedModel: string | null; prompt: string };
   isMenuOpen: boolean;
 }
 
 export const initialUiState: UiState = {
-  authModal: { isOpen: false, mode: 'login' },
+  authModal: { isOpen: false, mode: 'login', intent: null },
   modelDialog: { isOpen: false, contentType: null, selectedModel: null, prompt: '' },
   isMenuOpen: false,
 };
@@ -21,12 +24,18 @@ const uiSlice = createSlice({
   initialState: initialUiState,
   reducers: {
     authModalOpened(state, action: PayloadAction<AuthModalMode | undefined>) {
-      state.authModal = { isOpen: true, mode: action.payload ?? 'login' };
+      state.authModal = { isOpen: true, mode: action.payload ?? 'login', intent: null };
       // The sign-in dialog replaces the mobile menu; it must not be waiting underneath afterwards.
+      state.isMenuOpen = false;
+    },
+    /** Opens the modal on the way to something that needs an account; signing in then carries on there. */
+    authModalOpenedFor(state, action: PayloadAction<{ mode: AuthModalMode; intent: AuthIntent }>) {
+      state.authModal = { isOpen: true, mode: action.payload.mode, intent: action.payload.intent };
       state.isMenuOpen = false;
     },
     authModalClosed(state) {
       state.authModal.isOpen = false;
+      state.authModal.intent = null;
     },
     authModalModeSet(state, action: PayloadAction<AuthModalMode>) {
       state.authModal.mode = action.payload;

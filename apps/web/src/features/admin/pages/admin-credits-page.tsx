@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/errors';
-import { Button, Spinner } from '../../../components/ui';
+import { Button, Spinner, TableScroll } from '../../../components/ui';
 import { formatDate } from '../../generation/components/content-details';
 import { useGetAdminAuditQuery } from '../admin-api';
 import { AdminOnly } from '../components/admin-only';
@@ -42,7 +42,7 @@ function AuditTrail() {
         <p className="dashboard-muted">No administrative changes yet.</p>
       ) : (
         <>
-          <div className="data-table-wrap">
+          <TableScroll label="Administrative changes">
             <table className="data-table">
               <thead>
                 <tr>
@@ -74,7 +74,7 @@ function AuditTrail() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <AdminPager pagination={data.pagination} noun="entries" onPage={setPage} />
         </>
       )}

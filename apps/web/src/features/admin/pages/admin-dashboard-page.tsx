@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD_MSG, type CohortRow } from '@atelier/shared';
-import { Badge } from '../../../components/ui';
+import { Badge, TableScroll } from '../../../components/ui';
 import { formatDate } from '../../generation/components/content-details';
 import { BarChart } from '../../dashboards/charts/bar-chart';
 import { formatNumber, formatPercent } from '../../dashboards/charts/chart-format';
@@ -116,7 +116,7 @@ export function CohortTable({ cohorts }: { cohorts: CohortRow[] }) {
   if (cohorts.length === 0) return <p className="dashboard-muted">No sign-ups in this period.</p>;
   const weeks = cohorts[0]?.retention.length ?? 0;
   return (
-    <div className="data-table-wrap">
+    <TableScroll label="Weekly cohort retention">
       <table className="data-table">
         <caption className="visually-hidden">
           Weekly cohort retention: share of each sign-up week that generated content in each following week
@@ -148,7 +148,7 @@ export function CohortTable({ cohorts }: { cohorts: CohortRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -188,7 +188,7 @@ function ContentMetricsSection({ range }: { range: RangeArgs }) {
           {d.byModel.length === 0 ? (
             <p className="dashboard-muted">No generations in this period.</p>
           ) : (
-            <div className="data-table-wrap">
+            <TableScroll label="Generations by model">
               <table className="data-table">
                 <thead>
                   <tr>
@@ -223,7 +223,7 @@ function ContentMetricsSection({ range }: { range: RangeArgs }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}
@@ -317,7 +317,7 @@ function RecentUsersSection({ range }: { range: RangeArgs }) {
         d.length === 0 ? (
           <p className="dashboard-muted">No users yet.</p>
         ) : (
-          <div className="data-table-wrap">
+          <TableScroll label="Recent users">
             <table className="data-table">
               <thead>
                 <tr>
@@ -350,7 +350,7 @@ function RecentUsersSection({ range }: { range: RangeArgs }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )
       }
     </DashboardBlock>
@@ -365,7 +365,7 @@ function RecentContentSection({ range }: { range: RangeArgs }) {
         d.length === 0 ? (
           <p className="dashboard-muted">No content yet.</p>
         ) : (
-          <div className="data-table-wrap">
+          <TableScroll label="Recent content">
             <table className="data-table">
               <thead>
                 <tr>
@@ -402,7 +402,7 @@ function RecentContentSection({ range }: { range: RangeArgs }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )
       }
     </DashboardBlock>

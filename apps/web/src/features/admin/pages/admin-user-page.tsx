@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { ADMIN_CREDITS_MAX, MSG, ROLES, type AdminUserDetail, type Role } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
-import { Badge, Button, Card, Field, Input, Select, Spinner } from '../../../components/ui';
+import { Badge, Button, Card, Field, Input, Select, Spinner, TableScroll } from '../../../components/ui';
 import { formatDate } from '../../generation/components/content-details';
 import { StatGrid } from '../../dashboards/components/dashboard-block';
 import { formatNumber } from '../../dashboards/charts/chart-format';
@@ -64,7 +64,7 @@ function UserDetail() {
         {ledger.length === 0 ? (
           <p className="dashboard-muted">No credit changes yet.</p>
         ) : (
-          <div className="data-table-wrap">
+          <TableScroll label="Credit history">
             <table className="data-table">
               <thead>
                 <tr>
@@ -93,7 +93,7 @@ function UserDetail() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </Card>
     </>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ROLES, type Role } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
-import { Badge, Button, Input, Select, Spinner } from '../../../components/ui';
+import { Badge, Button, Input, Select, Spinner, TableScroll } from '../../../components/ui';
 import { formatDate } from '../../generation/components/content-details';
 import { formatNumber } from '../../dashboards/charts/chart-format';
 import { useGetAdminUsersQuery } from '../admin-api';
@@ -81,7 +81,7 @@ function UsersList() {
         <p className="dashboard-muted">No accounts match.</p>
       ) : (
         <>
-          <div className="data-table-wrap" aria-busy={isFetching}>
+          <TableScroll label="Users" aria-busy={isFetching}>
             <table className="data-table">
               <thead>
                 <tr>
@@ -117,7 +117,7 @@ function UsersList() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <AdminPager pagination={data.pagination} noun="accounts" onPage={setPage} />
         </>
       )}

@@ -36,9 +36,9 @@ describe('header auth controls', () => {
   it('offers Sign in and Sign up when signed out, each opening its mode', async () => {
     const { user, store } = renderControls({});
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'signup' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'signup', intent: null });
   });
 
   it('shows initials, name and credits, and a menu with Dashboard, Profile, Collections, Referrals, Settings, Credits, Billing and Sign out', async () => {

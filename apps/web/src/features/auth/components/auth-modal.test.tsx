@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AuthModal } from './auth-modal';
 import { AuthControls } from './auth-controls';
+import { ThemeSync } from '../../theme/theme-sync';
 import { uiActions } from '../../ui/ui-slice';
 import { authErrorSet } from '../auth-slice';
 import { resetSocialSdkState } from '../social-sdk';
@@ -120,6 +121,44 @@ describe('auth modal', () => {
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
+  it("applies the account's saved theme when signing in on a new device", async () => {
+    localStorage.setItem('app-theme', 'dark');
+    const ada = makeUser({ name: 'Ada' });
+    mockServer({
+      'GET /config': config(),
+      'POST /auth/login': () => jsonResponse(200, { data: { accessToken: 'a', refreshToken: 'r', user: ada } }),
+      'GET /users/me': () =>
+        jsonResponse(200, {
+          data: {
+            user: ada,
+            settings: {
+              emailNotifications: true,
+              marketingEmails: false,
+              profileVisibility: 'public',
+              theme: 'forest',
+            },
+          },
+        }),
+    });
+    const { user, store } = renderWithStore(
+      <>
+        <ThemeSync />
+        <AuthControls />
+        <AuthModal />
+      </>,
+      { preloadedState: { theme: { theme: 'dark' } } },
+    );
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText(/email or username/i), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme', 'forest'));
+    expect(store.getState().theme.theme).toBe('forest');
+    expect(localStorage.getItem('app-theme')).toBe('forest');
+  });
+
   it("shows the server's message when sign-in fails, else the spec's default", async () => {
     let reply = errorResponse(401, 'Invalid email or password');
     mockServer({ 'GET /config': config(), 'POST /auth/login': () => reply });
@@ -194,6 +233,66 @@ describe('auth modal', () => {
       password: 'Compiler1',
     });
     expect(localStorage.getItem('refreshToken')).toBe('r2');
+  });
+
+  it('opens the Generate dialog after a visitor on their way to create signs up', async () => {
+    const grace = makeUser({ name: 'Grace', username: 'grace', email: 'grace@example.com' });
+    mockServer({
+      'GET /config': config(),
+      'POST /auth/register': () => jsonResponse(201, { data: { accessToken: 'a2', refreshToken: 'r2', user: grace } }),
+    });
+    const { user, store } = renderWithStore(<AuthModal />);
+    store.dispatch(
+      uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: 'video' } }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    // A visitor who already has an account is one click from signing in.
+    expect(within(dialog).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/full name/i), 'Grace Hopper');
+    await user.type(within(dialog).getByLabelText(/username/i), 'grace');
+    await user.type(within(dialog).getByLabelText(/^email/i), 'grace@example.com');
+    await user.type(within(dialog).getByLabelText(/^password/i), 'Compiler1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(store.getState().ui.modelDialog).toMatchObject({ isOpen: true, contentType: 'video' }));
+    expect(store.getState().ui.authModal).toMatchObject({ isOpen: false, intent: null });
+  });
+
+  it('forgets where the visitor was headed when they close the dialog instead', async () => {
+    mockServer({ 'GET /config': config() });
+    const { user, store } = renderWithStore(<AuthModal />);
+    store.dispatch(
+      uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: 'photo' } }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Close dialog' }));
+    expect(store.getState().ui.authModal.intent).toBeNull();
+    expect(store.getState().ui.modelDialog.isOpen).toBe(false);
+  });
+
+  it('gives focus back to the button that opened it, or to the account menu that replaced it', async () => {
+    const ada = makeUser({ name: 'Ada' });
+    mockServer({
+      'GET /config': config(),
+      'POST /auth/login': () =>
+        jsonResponse(200, { data: { accessToken: 'access-1', refreshToken: 'refresh-1', user: ada } }),
+    });
+    const { user } = renderWithStore(
+      <>
+        <AuthControls />
+        <AuthModal />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText(/email or username/i), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Ada/ })).toHaveFocus();
   });
 
   it('sends the referral code from a ?ref= link, and lets people type one', async () => {

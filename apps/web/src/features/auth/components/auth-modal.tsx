@@ -14,6 +14,20 @@ const TITLES: Record<AuthModalMode, string> = {
   forgotPassword: 'Reset Password',
 };
 
+/**
+ * After signing in, the header's "Sign in"/"Sign up" button that opened the modal is replaced by the
+ * account menu: focus goes there. A control hidden meanwhile (the phone menu closes) hands focus to
+ * the menu button, and failing both, to the start of the page's content.
+ */
+function focusAfterClose(): HTMLElement | null {
+  const visible = (el: HTMLElement | null) => (el && el.getClientRects().length > 0 ? el : null);
+  return (
+    document.querySelector<HTMLElement>('.user-menu__trigger') ??
+    visible(document.querySelector<HTMLElement>('.site-header__menu-button')) ??
+    document.getElementById('main')
+  );
+}
+
 const DESCRIPTIONS: Record<AuthModalMode, string> = {
   login: 'Sign in to keep creating.',
   signup: 'Join Atelier and start generating.',
@@ -49,6 +63,7 @@ export function AuthModal() {
       description={DESCRIPTIONS[mode]}
       size="sm"
       className="auth-modal"
+      returnFocusFallback={focusAfterClose}
     >
       {error && (
         <p className="auth-alert" role="alert">

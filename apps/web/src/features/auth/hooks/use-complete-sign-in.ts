@@ -1,23 +1,42 @@
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useStore } from 'react-redux';
 import { toast } from 'react-toastify';
 import type { AuthTokens } from '@atelier/shared';
 import { useAppDispatch } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
 import { tokenStore } from '../../../app/token-store';
 import { uiActions } from '../../ui/ui-slice';
-import { signedIn } from '../auth-slice';
+import { settingsLoaded, signedIn } from '../auth-slice';
+import { useLazyGetMeQuery } from '../auth-api';
 
 export type SignInKind = 'login' | 'signup';
 
-/** What every successful sign-in does, whichever way the person signed in. */
+/**
+ * What every successful sign-in does, whichever way the person signed in: store the tokens, close
+ * the modal, bring the account's settings (its theme) to this device, and carry on where the
+ * visitor was headed (the Generate dialog, a conversation…).
+ */
 export function useCompleteSignIn() {
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const navigate = useNavigate();
+  const [loadMe] = useLazyGetMeQuery();
   return useCallback(
     ({ accessToken, refreshToken, user }: AuthTokens, kind: SignInKind) => {
+      const intent = store.getState().ui.authModal.intent;
       tokenStore.set(accessToken, refreshToken);
       dispatch(signedIn(user));
       dispatch(uiActions.authModalClosed());
+      // The account's settings (its theme above all) come with it to this device.
+      loadMe()
+        .unwrap()
+        .then(({ settings }) => dispatch(settingsLoaded(settings)))
+        .catch(() => undefined);
       toast.success(kind === 'signup' ? `Welcome to Atelier, ${user.name}!` : `Welcome back, ${user.name}!`);
+      if (intent?.kind === 'generate') dispatch(uiActions.modelDialogOpened({ contentType: intent.contentType }));
+      else if (intent?.kind === 'navigate') void navigate(intent.to);
     },
-    [dispatch],
+    [dispatch, store, navigate, loadMe],
   );
 }

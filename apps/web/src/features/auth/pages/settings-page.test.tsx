@@ -36,7 +36,7 @@ describe('settings page', () => {
     const { user, store } = renderWithStore(<SettingsPage />);
     expect(screen.getByRole('heading', { name: 'Sign in to see your settings' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
     expect(server.calls).toHaveLength(0);
   });
 
@@ -169,8 +169,21 @@ describe('settings page', () => {
     expect(newField).toHaveValue('');
   });
 
-  it('switches between the five themes', async () => {
-    mockServer({ 'GET /auth/sessions': () => jsonResponse(200, { data: [] }) });
+  it('switches between the five themes and keeps the choice on the account', async () => {
+    const server = mockServer({
+      'GET /auth/sessions': () => jsonResponse(200, { data: [] }),
+      'PATCH /users/settings': (call) =>
+        jsonResponse(200, {
+          data: {
+            settings: {
+              emailNotifications: true,
+              marketingEmails: false,
+              profileVisibility: 'public',
+              theme: (call.body as { theme: string }).theme,
+            },
+          },
+        }),
+    });
     const { user, store } = renderWithStore(<SettingsPage />, { preloadedState: signedInState() });
     const picker = screen.getByRole('radiogroup', { name: 'Theme' });
     const options = within(picker).getAllByRole('radio');
@@ -180,5 +193,7 @@ describe('settings page', () => {
     await user.click(within(picker).getByRole('radio', { name: 'Ocean' }));
     expect(store.getState().theme.theme).toBe('ocean');
     expect(within(picker).getByRole('radio', { name: 'Ocean' })).toBeChecked();
+    expect(server.callsTo('PATCH', '/users/settings')[0]?.body).toEqual({ theme: 'ocean' });
+    await waitFor(() => expect(store.getState().auth.userSettings?.theme).toBe('ocean'));
   });
 });

@@ -9,7 +9,7 @@ import { Badge, Button } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { themeSet } from '../../theme/theme-slice';
+import { useTheme } from '../../theme/use-theme';
 import { sessionsLoaded } from '../auth-slice';
 import {
   useChangePasswordMutation,
@@ -266,8 +266,7 @@ const THEME_LABELS: Record<Theme, string> = {
 };
 
 function ThemeSection() {
-  const dispatch = useAppDispatch();
-  const current = useAppSelector((s) => s.theme.theme);
+  const { theme: current, setTheme } = useTheme();
   return (
     <SettingsSection title="Theme">
       <div className="theme-picker" role="radiogroup" aria-label="Theme">
@@ -278,7 +277,7 @@ function ThemeSection() {
               name="theme"
               value={theme}
               checked={current === theme}
-              onChange={() => dispatch(themeSet(theme))}
+              onChange={() => setTheme(theme)}
             />
             <span className={`theme-picker__swatch theme-picker__swatch--${theme}`} aria-hidden="true" />
             {THEME_LABELS[theme]}

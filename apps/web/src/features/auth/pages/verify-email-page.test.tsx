@@ -12,6 +12,8 @@ import {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  sessionStorage.clear();
 });
 
 const unverified = makeUser({ isVerified: false });
@@ -24,6 +26,31 @@ describe('verify email page', () => {
     expect(store.getState().ui.authModal.isOpen).toBe(true);
   });
 
+  it('says the code went out at sign-up, and to which address, with a resend after a cool-down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-01T12:00:20Z') });
+    const server = mockServer({
+      'POST /auth/request-verification': () =>
+        jsonResponse(200, { data: null, message: 'A verification code has been sent to your email' }),
+    });
+    const fresh = makeUser({ isVerified: false, createdAt: '2026-03-01T12:00:00.000Z' });
+    const { user } = renderWithStore(<VerifyEmailPage />, { preloadedState: signedInState(fresh) });
+
+    expect(screen.getByText(/when you signed up/)).toHaveTextContent(
+      'We emailed a 6-digit code to ada@example.com when you signed up.',
+    );
+    expect(screen.queryByText(/Press/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code in 40s' })).toBeDisabled();
+
+    await vi.advanceTimersByTimeAsync(40_000);
+    const resend = await screen.findByRole('button', { name: 'Send a new code' });
+    expect(resend).toBeEnabled();
+    await user.click(resend);
+    expect(await screen.findByText('A verification code has been sent to your email')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/request-verification')).toHaveLength(1);
+    expect(screen.getByText(/We sent a new 6-digit code to/)).toHaveTextContent('ada@example.com');
+    expect(screen.getByRole('button', { name: 'Send a new code in 60s' })).toBeDisabled();
+  });
+
   it('sends a code, then verifies the entered code and marks the user verified', async () => {
     const server = mockServer({
       'POST /auth/request-verification': () => jsonResponse(200, { data: null, message: 'Verification code sent' }),
@@ -31,10 +58,11 @@ describe('verify email page', () => {
     });
     const { user, store } = renderWithStore(<VerifyEmailPage />, { preloadedState: signedInState(unverified) });
 
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    // Signed up long ago: the cool-down is over and a new code can be asked for at once.
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByText('Verification code sent')).toBeInTheDocument();
     expect(server.callsTo('POST', '/auth/request-verification')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Send a new code in \d+s/ })).toBeDisabled();
 
     const boxes = within(screen.getByRole('group', { name: 'Verification code' })).getAllByRole('textbox');
     await user.click(boxes[0]!);
@@ -72,13 +100,13 @@ describe('verify email page', () => {
   it("toasts the spec's default when sending the code fails", async () => {
     mockServer({ 'POST /auth/request-verification': () => new Response('', { status: 503 }) });
     const { user } = renderWithStore(<VerifyEmailPage />, { preloadedState: signedInState(unverified) });
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByText('Failed to request email verification')).toBeInTheDocument();
   });
 
   it('tells a verified user that nothing is left to do', () => {
     renderWithStore(<VerifyEmailPage />, { preloadedState: signedInState() });
     expect(screen.getByText('Your email address ada@example.com is verified.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Send a new code/ })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '@atelier/shared';
@@ -33,24 +33,59 @@ export function VerifyEmailPage() {
           <Link to="/">Back to home</Link>
         </div>
       ) : (
-        <VerifyEmailForm email={user.email} />
+        <VerifyEmailForm email={user.email} userId={user.id} signedUpAt={user.createdAt} />
       )}
     </section>
   );
 }
 
-function VerifyEmailForm({ email }: { email: string }) {
+/** How long after a code was mailed before another may be asked for. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+const resentKey = (userId: string) => `verify-code-resent-at:${userId}`;
+
+function lastResentAt(userId: string): number | null {
+  const stored = Number(sessionStorage.getItem(resentKey(userId)));
+  return Number.isFinite(stored) && stored > 0 ? stored : null;
+}
+
+/** Seconds left before "Send a new code" opens again, counted from the last mail (sign-up or resend). */
+function secondsUntil(sentAt: number): number {
+  return Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_SECONDS * 1000 - Date.now()) / 1000));
+}
+
+/** Seconds left before "Send a new code" opens again, counted from the last mail (sign-up or resend). */
+function useCooldown(sentAt: number): number {
+  const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(sentAt));
+  useEffect(() => {
+    setSecondsLeft(secondsUntil(sentAt));
+    const timer = window.setInterval(() => {
+      const next = secondsUntil(sentAt);
+      setSecondsLeft(next);
+      if (next === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [sentAt]);
+  return secondsLeft;
+}
+
+function VerifyEmailForm({ email, userId, signedUpAt }: { email: string; userId: string; signedUpAt: string }) {
   const dispatch = useAppDispatch();
   const [requestVerification, requestState] = useRequestVerificationMutation();
   const [verifyEmail, verifyState] = useVerifyEmailMutation();
   const [digits, setDigits] = useState(emptyCode);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [hasSentCode, setHasSentCode] = useState(false);
+  // The code is mailed at sign-up; a resend (kept for this tab) replaces it.
+  const [resentAt, setResentAt] = useState(() => lastResentAt(userId));
+  const sentAt = resentAt ?? (Date.parse(signedUpAt) || 0);
+  const secondsLeft = useCooldown(sentAt);
 
   const sendCode = async () => {
     try {
       const { message } = await requestVerification().unwrap();
-      setHasSentCode(true);
+      const now = Date.now();
+      sessionStorage.setItem(resentKey(userId), String(now));
+      setResentAt(now);
       toast.success(message ?? `We sent a 6-digit code to ${email}`);
     } catch (err) {
       toast.error(errorMessage(err, MSG.auth.requestVerificationFailed));
@@ -77,19 +112,27 @@ function VerifyEmailForm({ email }: { email: string }) {
   return (
     <div className="auth-panel">
       <p>
-        {hasSentCode ? (
+        {resentAt ? (
           <>
-            We sent a 6-digit code to <strong>{email}</strong>. It is valid for 10 minutes.
+            We sent a new 6-digit code to <strong>{email}</strong>. It is valid for 10 minutes.
           </>
         ) : (
           <>
-            Press <strong>Send code</strong> and we&apos;ll email a 6-digit code to <strong>{email}</strong>.
+            We emailed a 6-digit code to <strong>{email}</strong> when you signed up. Enter it below; it is valid for 10
+            minutes.
           </>
         )}
       </p>
-      <div>
-        <Button variant="secondary" onClick={sendCode} isLoading={requestState.isLoading}>
-          {hasSentCode ? 'Send a new code' : 'Send code'}
+      <div className="verify-resend">
+        <span className="small muted">Didn&apos;t get it, or did it expire?</span>{' '}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={sendCode}
+          isLoading={requestState.isLoading}
+          disabled={secondsLeft > 0}
+        >
+          {secondsLeft > 0 ? `Send a new code in ${secondsLeft}s` : 'Send a new code'}
         </Button>
       </div>
       <form className="auth-form" noValidate onSubmit={onSubmit}>

@@ -64,6 +64,7 @@ function session(status: string, balance: number, creditsGranted: number) {
         status,
         declineMessage: null,
         createdAt: '2025-03-01T10:00:00.000Z',
+        expiresAt: '2025-03-02T10:00:00.000Z',
         completedAt: status === 'complete' ? '2025-03-01T10:01:00.000Z' : null,
       },
     },
@@ -178,6 +179,38 @@ describe('BuyCredits', () => {
     await user.type(within(dialog).getByLabelText(/Name on card/), 'Ada');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $5.00' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+  });
+
+  it('shows every missing field at once on an empty submit, and placeholders that cannot pass for a card', async () => {
+    const { user, server } = renderBuy({
+      'POST /credits/embedded-checkout': () =>
+        jsonResponse(200, { data: { sessionId: 'cs_local_1', clientSecret: 's' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Buy Starter pack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    const number = within(dialog).getByLabelText(/Card number/);
+    expect(number).toHaveAttribute('placeholder', '1234 1234 1234 1234');
+    expect(within(dialog).getByLabelText(/Expiry/)).toHaveAttribute('placeholder', 'MM / YY');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $5.00' }));
+    for (const text of [
+      'Card number is required',
+      'Expiry date is required',
+      'CVC is required',
+      'Name on card is required',
+    ]) {
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+    }
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveFocus();
+    expect(server.callsTo('POST', '/payments/local/sessions/cs_local_1/pay')).toHaveLength(0);
+
+    await user.type(number, '4242 4242 4242 4242');
+    await user.type(within(dialog).getByLabelText(/Expiry/), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $5.00' }));
+    expect(within(dialog).queryByText('Card number is required')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the expiry as MM/YY.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Expiry/)).toHaveFocus();
   });
 
   it('re-checks a pending checkout with “My purchase didn’t arrive”', async () => {

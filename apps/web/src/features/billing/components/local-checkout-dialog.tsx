@@ -20,6 +20,22 @@ export const TEST_CARD_HINT =
 
 const PAY_FAILED = 'The payment could not be completed. Please try again.';
 
+type CardField = 'cardNumber' | 'expiry' | 'cvc' | 'name';
+type CardErrors = Partial<Record<CardField, string>>;
+const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
+
+/** Every field's problem at once, so an empty submit shows them all, not only the first. */
+export function validateCard(card: { cardNumber: string; expiry: string; cvc: string; name: string }): CardErrors {
+  const errors: CardErrors = {};
+  if (!card.cardNumber.trim()) errors.cardNumber = 'Card number is required';
+  if (!card.expiry.trim()) errors.expiry = 'Expiry date is required';
+  else if (!EXPIRY.test(card.expiry)) errors.expiry = 'Enter the expiry as MM/YY.';
+  if (!card.cvc.trim()) errors.cvc = 'CVC is required';
+  else if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = 'Your card’s security code is invalid.';
+  if (!card.name.trim()) errors.name = 'Name on card is required';
+  return errors;
+}
+
 /** The embedded local checkout: a card form, then a 3-D Secure step when the card asks for one. */
 export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarget | null; onClose: () => void }) {
   const navigate = useNavigate();
@@ -30,6 +46,7 @@ export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarge
   const [cvc, setCvc] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<CardErrors>({});
   const [needsAuth, setNeedsAuth] = useState(false);
 
   if (!target) return null;
@@ -40,11 +57,14 @@ export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarge
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
-    if (!match) {
-      setError('Enter the expiry as MM/YY.');
+    const problems = validateCard({ cardNumber, expiry, cvc, name });
+    setFieldErrors(problems);
+    const firstInvalid = (['cardNumber', 'expiry', 'cvc', 'name'] as const).find((f) => problems[f]);
+    if (firstInvalid) {
+      (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
+    const match = EXPIRY.exec(expiry)!;
     const year = Number(match[2]!.length === 2 ? `20${match[2]}` : match[2]);
     try {
       const result = await pay({
@@ -94,36 +114,46 @@ export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarge
         </div>
       ) : (
         <form className="stack billing-card-form" onSubmit={(e) => void submit(e)} noValidate>
-          <Field label="Card number" isRequired>
+          {/* Placeholders show the shape of a value, never one that could pass for a filled-in card. */}
+          <Field label="Card number" isRequired error={fieldErrors.cardNumber}>
             <Input
+              name="cardNumber"
               value={cardNumber}
               onChange={(e) => setCardNumber(e.target.value)}
               inputMode="numeric"
               autoComplete="cc-number"
-              placeholder="4242 4242 4242 4242"
+              placeholder="1234 1234 1234 1234"
             />
           </Field>
           <div className="billing-card-row">
-            <Field label="Expiry (MM/YY)" isRequired>
+            <Field label="Expiry (MM/YY)" isRequired error={fieldErrors.expiry}>
               <Input
+                name="expiry"
                 value={expiry}
                 onChange={(e) => setExpiry(e.target.value)}
                 autoComplete="cc-exp"
-                placeholder="12/30"
+                placeholder="MM / YY"
               />
             </Field>
-            <Field label="CVC" isRequired>
+            <Field label="CVC" isRequired error={fieldErrors.cvc}>
               <Input
+                name="cvc"
                 value={cvc}
                 onChange={(e) => setCvc(e.target.value)}
                 inputMode="numeric"
                 autoComplete="cc-csc"
-                placeholder="123"
+                placeholder="CVC"
               />
             </Field>
           </div>
-          <Field label="Name on card" isRequired>
-            <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="cc-name" />
+          <Field label="Name on card" isRequired error={fieldErrors.name}>
+            <Input
+              name="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="cc-name"
+              placeholder="Full name"
+            />
           </Field>
           <p className="billing-hint">{TEST_CARD_HINT}</p>
           <Button type="submit" isFullWidth isLoading={payState.isLoading}>

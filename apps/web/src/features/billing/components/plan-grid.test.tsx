@@ -50,7 +50,7 @@ describe('PlanGrid', () => {
     const { user, store } = renderWithStore(<PlanGrid />);
     const starter = await screen.findByLabelText('Starter plan');
     await user.click(within(starter).getByRole('button', { name: 'Subscribe' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
   });
 
   it('marks the current plan and changes plan with the spec toast', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { MSG, formatMoney, type Subscription } from '@atelier/shared';
+import { MSG, formatMoney, type CheckoutSummary, type Subscription } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } from '../../../components/ui';
 import { tokenStore } from '../../../app/token-store';
@@ -12,6 +12,7 @@ import {
   useCancelSubscriptionMutation,
   useChangeFrequencyMutation,
   useChangePlanMutation,
+  useDismissCheckoutMutation,
   useGetActivePlansQuery,
   useGetCurrentSubscriptionQuery,
   useGetMyCheckoutsQuery,
@@ -254,7 +255,7 @@ function PurchaseHistory() {
         <p>No purchases yet.</p>
       ) : (
         <div className="billing-table-wrap">
-          <table className="billing-table">
+          <table className="billing-table stack-table">
             <thead>
               <tr>
                 <th scope="col">Date</th>
@@ -266,24 +267,77 @@ function PurchaseHistory() {
                   Amount
                 </th>
                 <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {data.map((c) => (
-                <tr key={c.id}>
-                  <td>{formatDay(c.createdAt)}</td>
-                  <td>{c.description}</td>
-                  <td className="billing-number">{c.credits.toLocaleString('en-US')}</td>
-                  <td className="billing-number">{formatMoney(c.amount, c.currency)}</td>
-                  <td>
-                    <Badge tone={CHECKOUT_STATUS_TONES[c.status]}>{CHECKOUT_STATUS_LABELS[c.status]}</Badge>
-                  </td>
-                </tr>
+                <PurchaseRow key={c.id} checkout={c} />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * One purchase. A checkout that was started and left is "Not completed" (or "Declined") while it can
+ * still be paid, with Resume; after its day it is "Expired". Either can be dismissed from the list.
+ */
+function PurchaseRow({ checkout: c }: { checkout: CheckoutSummary }) {
+  const payment = usePaymentConfig();
+  const [dismiss, { isLoading: isDismissing }] = useDismissCheckoutMutation();
+  const isUnfinished = c.status !== 'complete';
+  const isPayable = (c.status === 'open' || c.status === 'declined') && Date.parse(c.expiresAt) > Date.now();
+  // The local checkout pays on our own page; Stripe's embedded checkout is reopened from where it started.
+  const canResume = isPayable && payment.provider === 'local';
+  const onDismiss = async () => {
+    try {
+      const reply = await dismiss(c.id).unwrap();
+      toast.success(reply.message ?? 'Checkout dismissed');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not dismiss this checkout'));
+    }
+  };
+  return (
+    <tr>
+      <td data-label="Date">{formatDay(c.createdAt)}</td>
+      <td data-label="Item">{c.description}</td>
+      <td className="billing-number" data-label="Credits">
+        {c.credits.toLocaleString('en-US')}
+      </td>
+      <td className="billing-number" data-label="Amount">
+        {formatMoney(c.amount, c.currency)}
+      </td>
+      <td data-label="Status">
+        <Badge tone={CHECKOUT_STATUS_TONES[c.status]}>
+          {c.status === 'open' && !isPayable ? 'Expired' : CHECKOUT_STATUS_LABELS[c.status]}
+        </Badge>
+      </td>
+      <td>
+        {isUnfinished && (
+          <div className="billing-row-actions">
+            {canResume && (
+              <ButtonLink to={`/checkout/${encodeURIComponent(c.sessionId)}?pay=1`} size="sm">
+                Resume
+              </ButtonLink>
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              isLoading={isDismissing}
+              aria-label={`Dismiss ${c.description}`}
+              onClick={onDismiss}
+            >
+              Dismiss
+            </Button>
+          </div>
+        )}
+      </td>
+    </tr>
   );
 }

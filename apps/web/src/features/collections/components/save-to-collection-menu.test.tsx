@@ -55,15 +55,13 @@ describe('Save to collection', () => {
     });
     const { user } = renderWithStore(<SaveToCollectionMenu contentId={ITEM} />, { preloadedState: signedInState() });
     await user.click(screen.getByRole('button', { name: 'Save to collection' }));
-    expect(await screen.findByRole('menuitemcheckbox', { name: /Harbours/ })).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByRole('menuitemcheckbox', { name: /Dawn/ })).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByRole('checkbox', { name: /Harbours/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('checkbox', { name: /Dawn/ })).toHaveAttribute('aria-checked', 'false');
     expect(server.callsTo('GET', '/collection')).toHaveLength(1);
 
-    await user.click(screen.getByRole('menuitemcheckbox', { name: /Dawn/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Dawn/ }));
     expect(await screen.findByText('Saved to Dawn')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByRole('menuitemcheckbox', { name: /Dawn/ })).toHaveAttribute('aria-checked', 'true'),
-    );
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Dawn/ })).toHaveAttribute('aria-checked', 'true'));
     expect(server.callsTo('POST', '/collection/c2/items')[0]?.body).toEqual({ itemId: ITEM, itemType: 'content' });
 
     await user.click(screen.getByRole('button', { name: 'New collection…' }));
@@ -71,7 +69,7 @@ describe('Save to collection', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Saved to Night walks')).toBeInTheDocument();
     await waitFor(() => {
-      const names = screen.getAllByRole('menuitemcheckbox').map((b) => b.textContent);
+      const names = screen.getAllByRole('checkbox').map((b) => b.textContent);
       expect(names[0]).toBe('Night walks');
     });
     expect(server.callsTo('POST', '/collection')[0]?.body).toEqual({ name: 'Night walks' });

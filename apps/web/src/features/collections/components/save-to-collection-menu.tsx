@@ -92,6 +92,8 @@ function SaveMenuList({ id, contentId }: { id: string; contentId: string }) {
   };
 
   return (
+    // A list of on/off switches (checkboxes), not an ARIA menu: a menu item needs a menu around it,
+    // and this list also holds a small form.
     <ul className="save-menu__list" id={id} aria-label="Your collections">
       {isLoading && <li className="muted small">Loading…</li>}
       {error && <li role="alert">{errorMessage(error, COLLECTION_TEXT.fetchFailed)}</li>}
@@ -99,12 +101,12 @@ function SaveMenuList({ id, contentId }: { id: string; contentId: string }) {
         <li key={c.id}>
           <button
             type="button"
-            role="menuitemcheckbox"
+            role="checkbox"
             aria-checked={Boolean(c.containsItem)}
             onClick={() => toggle(c.id, Boolean(c.containsItem), c.name)}
           >
             <span>{c.name}</span>
-            {c.containsItem && <CheckIcon size={16} aria-label="Saved here" />}
+            {c.containsItem && <CheckIcon size={16} />}
           </button>
         </li>
       ))}

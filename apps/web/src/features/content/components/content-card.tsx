@@ -1,11 +1,18 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CONTENT_TYPE_NAMES, type Content } from '@atelier/shared';
+import type { CSSProperties } from 'react';
+import { CONTENT_TYPE_NAMES, contentCaption, type Content } from '@atelier/shared';
 import { usePlayContentMutation } from '../content-api';
 import { LikeButton } from './like-button';
 
 const isMotion = (c: Content) => c.contentType === 'video' || c.contentType === 'loops';
 const isAnimated = (c: Content) => c.contentType === 'gif';
+
+/** Width over height, kept within bounds so a panorama or a tall strip does not take a whole row. */
+export function tileRatio(c: Pick<Content, 'width' | 'height'>): number {
+  if (!c.width || !c.height) return 1;
+  return Math.min(2.4, Math.max(0.5, c.width / c.height));
+}
 
 /**
  * One tile of a grid: a still thumbnail that comes alive on hover or focus (muted video for video
@@ -16,13 +23,15 @@ export function ContentCard({ content }: { content: Content }) {
   const hasCounted = useRef(false);
   const [countPlay] = usePlayContentMutation();
   const still = content.thumbnailUrl ?? content.previewUrl ?? content.posterUrl ?? content.mediaUrl;
+  const caption = contentCaption(content);
+  const ratio = tileRatio(content);
   const onPlaying = () => {
     if (hasCounted.current) return;
     hasCounted.current = true;
     void countPlay(content.id);
   };
   return (
-    <li className="content-card">
+    <li className="content-card" style={{ '--tile-ratio': ratio } as CSSProperties}>
       <Link
         to={`/content/${content.id}`}
         className="content-card__media"
@@ -30,10 +39,11 @@ export function ContentCard({ content }: { content: Content }) {
         onMouseLeave={() => setActive(false)}
         onFocus={() => setActive(true)}
         onBlur={() => setActive(false)}
-        style={content.width && content.height ? { aspectRatio: `${content.width} / ${content.height}` } : undefined}
+        // The tile's size is known before the image arrives, so nothing jumps as the grid fills in.
+        style={{ aspectRatio: String(ratio) }}
       >
         {still ? (
-          <img src={still} alt={content.title} loading="lazy" decoding="async" />
+          <img src={still} alt={caption} loading="lazy" decoding="async" />
         ) : (
           <span className="content-card__blank" />
         )}
@@ -62,8 +72,8 @@ export function ContentCard({ content }: { content: Content }) {
       </Link>
       <div className="content-card__meta">
         <div className="content-card__text">
-          <Link to={`/content/${content.id}`} className="content-card__title">
-            {content.title}
+          <Link to={`/content/${content.id}`} className="content-card__title" title={caption}>
+            {caption}
           </Link>
           <span className="content-card__owner">{content.owner.fullName || content.owner.username}</span>
         </div>

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { MSG, type Comment, type Content } from '@atelier/shared';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { Button, Spinner, TextArea } from '../../../components/ui';
+import { Button, Dialog, Spinner, TextArea } from '../../../components/ui';
 import { uiActions } from '../../ui/ui-slice';
 import {
   useAddCommentMutation,
@@ -153,16 +153,22 @@ function CommentForm({ contentId, parentId, onDone }: { contentId: string; paren
 function CommentItem({ comment, content, isReply }: { comment: Comment; content: Content; isReply?: boolean }) {
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
   const [isReplying, setReplying] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
   const [deleteComment, { isLoading: isDeleting }] = useDeleteCommentMutation();
   const canDelete =
     user !== null && (user.id === comment.author.id || user.id === content.owner.id || user.role === 'admin');
+  const author = comment.author.fullName || comment.author.username;
   const remove = async () => {
     try {
       await deleteComment({ contentId: content.id, commentId: comment.id }).unwrap();
+      setConfirming(false);
+      toast.success('Comment deleted');
     } catch (err) {
+      setConfirming(false);
       toast.error(errorMessage(err, MSG.content.commentFailed));
     }
   };
+  const replyCount = comment.replies.length;
   return (
     <li className={isReply ? 'comment comment--reply' : 'comment'}>
       <div className="comment__head">
@@ -186,11 +192,41 @@ function CommentItem({ comment, content, isReply }: { comment: Comment; content:
           </button>
         )}
         {canDelete && (
-          <button type="button" className="link-button" disabled={isDeleting} onClick={() => void remove()}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={isDeleting}
+            aria-label={`Delete comment by ${author}`}
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </button>
         )}
       </div>
+      {/* Deleting cannot be undone, so it is asked for once more. */}
+      <Dialog
+        isOpen={isConfirming}
+        onClose={() => setConfirming(false)}
+        title="Delete this comment?"
+        description={
+          replyCount > 0
+            ? `It will be removed for everyone, with its ${replyCount === 1 ? 'reply' : `${replyCount} replies`}. This cannot be undone.`
+            : 'It will be removed for everyone. This cannot be undone.'
+        }
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={isDeleting}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void remove()} isLoading={isDeleting}>
+              Delete comment
+            </Button>
+          </>
+        }
+      >
+        <blockquote className="comment__quote">{comment.content}</blockquote>
+      </Dialog>
       {isReplying && <CommentForm contentId={content.id} parentId={comment.id} onDone={() => setReplying(false)} />}
       {comment.replies.length > 0 && (
         <ol className="comment-replies list-reset">

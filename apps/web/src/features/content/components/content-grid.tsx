@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Content } from '@atelier/shared';
 import { Skeleton } from '../../../components/ui';
 import { ContentCard } from './content-card';
@@ -12,7 +12,13 @@ interface ContentGridProps {
   label: string;
 }
 
-/** A responsive grid with a sentinel: when it scrolls into view, the next page is asked for. */
+const SKELETON_RATIOS = [1, 1.5, 0.75, 1.33, 1, 0.8, 1.78, 1];
+
+/**
+ * A justified wall: each row is filled edge to edge by tiles at their own aspect ratio, in reading
+ * order, with no holes (CSS only: every tile grows in proportion to its ratio). A sentinel under it
+ * asks for the next page when it scrolls into view.
+ */
 export function ContentGrid({ items, isLoading, isFetchingMore, hasMore, onLoadMore, label }: ContentGridProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
@@ -32,10 +38,10 @@ export function ContentGrid({ items, isLoading, isFetchingMore, hasMore, onLoadM
 
   if (isLoading && items.length === 0) {
     return (
-      <ul className="content-grid list-reset" aria-busy="true" aria-label={label}>
-        {Array.from({ length: 8 }, (_, i) => (
-          <li key={i} className="content-card">
-            <Skeleton className="content-card__skeleton" />
+      <ul className="content-wall list-reset" aria-busy="true" aria-label={label}>
+        {SKELETON_RATIOS.map((ratio, i) => (
+          <li key={i} className="content-card" style={{ '--tile-ratio': ratio } as CSSProperties}>
+            <Skeleton className="content-card__skeleton" width="100%" height="auto" />
           </li>
         ))}
       </ul>
@@ -43,7 +49,7 @@ export function ContentGrid({ items, isLoading, isFetchingMore, hasMore, onLoadM
   }
   return (
     <>
-      <ul className="content-grid list-reset" aria-label={label}>
+      <ul className="content-wall list-reset" aria-label={label}>
         {items.map((item) => (
           <ContentCard key={item.id} content={item} />
         ))}

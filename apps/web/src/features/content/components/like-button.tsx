@@ -2,7 +2,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { cx } from '../../../components/ui';
 import { uiActions } from '../../ui/ui-slice';
 import { useLikeContentMutation } from '../content-api';
-import type { Content } from '@atelier/shared';
+import { contentCaption, type Content } from '@atelier/shared';
 
 export function HeartIcon({ isFilled, size = 18 }: { isFilled?: boolean; size?: number }) {
   return (
@@ -26,7 +26,7 @@ export function LikeButton({
   content,
   isCompact,
 }: {
-  content: Pick<Content, 'id' | 'likeCount' | 'isLiked' | 'title'>;
+  content: Pick<Content, 'id' | 'likeCount' | 'isLiked' | 'title'> & Partial<Pick<Content, 'contentType' | 'prompt'>>;
   isCompact?: boolean;
 }) {
   const dispatch = useAppDispatch();
@@ -44,7 +44,7 @@ export function LikeButton({
       type="button"
       className={cx('like-button', content.isLiked && 'like-button--on', isCompact && 'like-button--compact')}
       aria-pressed={content.isLiked}
-      aria-label={`${content.isLiked ? 'Unlike' : 'Like'} ${content.title} (${content.likeCount} likes)`}
+      aria-label={`${content.isLiked ? 'Unlike' : 'Like'} ${content.contentType ? contentCaption({ ...content, contentType: content.contentType }) : content.title} (${content.likeCount} likes)`}
       onClick={onClick}
     >
       <HeartIcon isFilled={content.isLiked} size={isCompact ? 16 : 18} />

@@ -15,7 +15,6 @@ import { PageMeta } from '../../../components/page-meta';
 import { Button, EmptyState, GridIcon, Input, SearchIcon, Select, SparklesIcon, Tabs } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { useOpenGenerate } from '../../../app/layout/use-open-generate';
-import { PageHeader } from '../../../pages/parts/page-header';
 import {
   useCategoryBreadcrumbQuery,
   useCategoryContentQuery,
@@ -136,13 +135,15 @@ export function GalleryPage() {
         title="Gallery"
         description="The Atelier community gallery: photos, video, loops, illustrations, GIFs and vectors made by members, with the prompts behind them."
       />
-      <PageHeader
-        eyebrow="Community gallery"
-        title="Made by the Atelier community"
-        lead="Public work from everyone on Atelier. Hover to preview motion, open anything to see its prompt, like it or leave a comment."
-      />
-      <section className="section section--tight">
+      {/* A compact title band: on a phone the first images show in the first screen, not after a hero. */}
+      <section className="gallery-page">
         <div className="container">
+          <div className="gallery-head">
+            <h1 className="gallery-head__title">Gallery</h1>
+            <p className="gallery-head__lead">
+              Public work from the Atelier community. Open anything to see its prompt, like it or leave a comment.
+            </p>
+          </div>
           <div className="gallery-toolbar">
             <form className="gallery-search" role="search" onSubmit={onSearch}>
               <Input

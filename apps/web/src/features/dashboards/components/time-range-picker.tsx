@@ -22,33 +22,39 @@ export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
   const hasDates = Boolean(value.startDate || value.endDate);
   return (
     <div className="range-picker" role="group" aria-label="Time range">
-      <label htmlFor={`${id}-range`}>Time range</label>
-      <Select
-        id={`${id}-range`}
-        value={value.timeRange}
-        disabled={hasDates}
-        onChange={(e) => onChange({ timeRange: e.target.value as TimeRange })}
-      >
-        {TIME_RANGES.map((r) => (
-          <option key={r} value={r}>
-            {LABELS[r]}
-          </option>
-        ))}
-      </Select>
-      <label htmlFor={`${id}-from`}>From</label>
-      <Input
-        id={`${id}-from`}
-        type="date"
-        value={value.startDate ?? ''}
-        onChange={(e) => onChange({ ...value, startDate: e.target.value || undefined })}
-      />
-      <label htmlFor={`${id}-to`}>To</label>
-      <Input
-        id={`${id}-to`}
-        type="date"
-        value={value.endDate ?? ''}
-        onChange={(e) => onChange({ ...value, endDate: e.target.value || undefined })}
-      />
+      <span className="range-picker__field range-picker__field--range">
+        <label htmlFor={`${id}-range`}>Time range</label>
+        <Select
+          id={`${id}-range`}
+          value={value.timeRange}
+          disabled={hasDates}
+          onChange={(e) => onChange({ timeRange: e.target.value as TimeRange })}
+        >
+          {TIME_RANGES.map((r) => (
+            <option key={r} value={r}>
+              {LABELS[r]}
+            </option>
+          ))}
+        </Select>
+      </span>
+      <span className="range-picker__field">
+        <label htmlFor={`${id}-from`}>From</label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={value.startDate ?? ''}
+          onChange={(e) => onChange({ ...value, startDate: e.target.value || undefined })}
+        />
+      </span>
+      <span className="range-picker__field">
+        <label htmlFor={`${id}-to`}>To</label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={value.endDate ?? ''}
+          onChange={(e) => onChange({ ...value, endDate: e.target.value || undefined })}
+        />
+      </span>
       {hasDates && (
         <button type="button" className="range-picker__clear" onClick={() => onChange({ timeRange: value.timeRange })}>
           Clear dates

@@ -90,6 +90,46 @@ describe('/dashboard', () => {
     expect(server.callsTo('GET', '/users/dashboard/social-stats')).toHaveLength(1);
   });
 
+  it('shows your all-time totals from /users/stats, whatever the range', async () => {
+    let statsFail = true;
+    const server = mockServer({
+      'GET /users/stats': () =>
+        statsFail
+          ? errorResponse(500)
+          : jsonResponse(200, {
+              data: {
+                stats: {
+                  content: 14,
+                  publicContent: 9,
+                  likesReceived: 1234,
+                  plays: 56,
+                  followers: 12,
+                  following: 3,
+                  collections: 2,
+                  credits: 40,
+                  referrals: 1,
+                },
+              },
+            }),
+      'GET /users/dashboard/overview': () => jsonResponse(200, { data: overview }),
+      'GET /users/dashboard/content-engagement': () => jsonResponse(200, { data: engagement }),
+      'GET /users/dashboard/social-stats': () => jsonResponse(200, { data: social }),
+    });
+    const { user } = renderWithStore(<DashboardPage />, { preloadedState: signedInState() });
+    const totals = blockNamed('All-time totals');
+    expect(await within(totals).findByRole('alert')).toHaveTextContent('Failed to get user statistics');
+
+    statsFail = false;
+    await user.click(within(totals).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(totals).getByText('Likes received').nextSibling).toHaveTextContent('1,234'));
+    expect(within(totals).getByText('Pieces').nextSibling).toHaveTextContent('14');
+    expect(within(totals).getByText('Referrals').nextSibling).toHaveTextContent('1');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time range' }), 'week');
+    await waitFor(() => expect(server.callsTo('GET', '/users/dashboard/overview').length).toBeGreaterThan(1));
+    expect(server.callsTo('GET', '/users/stats')).toHaveLength(2);
+  });
+
   it('shows the server’s message when it sends one', async () => {
     mockServer({
       'GET /users/dashboard/overview': () => jsonResponse(200, { data: overview }),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CONTENT_TYPES, CONTENT_TYPE_NAMES, DASHBOARD_MSG, type ContentType } from '@atelier/shared';
+import { CONTENT_TYPES, CONTENT_TYPE_NAMES, DASHBOARD_MSG, MSG, type ContentType } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Button, EmptyState, Select } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -16,6 +16,7 @@ import {
   useGetSocialStatsQuery,
   type RangeArgs,
 } from '../dashboards-api';
+import { useGetUserStatsQuery } from '../../users/users-api';
 import '../dashboards.css';
 
 /** /dashboard — the signed-in user's activity: three blocks that load and fail on their own. */
@@ -45,10 +46,35 @@ export function DashboardPage() {
         <h1>Dashboard</h1>
         <TimeRangePicker value={range} onChange={setRange} />
       </div>
+      <TotalsBlock />
       <OverviewBlock range={range} />
       <EngagementBlock range={range} />
       <SocialBlock range={range} />
     </section>
+  );
+}
+
+/** Your numbers since you joined (GET /users/stats): the time range above does not apply. */
+function TotalsBlock() {
+  const q = useGetUserStatsQuery();
+  return (
+    <DashboardBlock title="All-time totals" errorText={MSG.users.getStatsFailed} {...blockState(q)}>
+      {(stats) => (
+        <StatGrid
+          items={[
+            { label: 'Pieces', value: formatNumber(stats.content) },
+            { label: 'Public pieces', value: formatNumber(stats.publicContent) },
+            { label: 'Likes received', value: formatNumber(stats.likesReceived) },
+            { label: 'Plays', value: formatNumber(stats.plays) },
+            { label: 'Followers', value: formatNumber(stats.followers) },
+            { label: 'Following', value: formatNumber(stats.following) },
+            { label: 'Collections', value: formatNumber(stats.collections) },
+            { label: 'Referrals', value: formatNumber(stats.referrals) },
+            { label: 'Credits', value: formatNumber(stats.credits) },
+          ]}
+        />
+      )}
+    </DashboardBlock>
   );
 }
 

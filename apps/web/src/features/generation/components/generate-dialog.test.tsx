@@ -335,6 +335,6 @@ describe('Generate dialog', () => {
       store.dispatch(uiActions.modelDialogOpened({ contentType: 'photo' }));
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
   });
 });

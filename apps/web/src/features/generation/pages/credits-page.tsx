@@ -117,7 +117,7 @@ function CreditHistory() {
         <p className="content-muted">{kind ? 'No entries of this kind yet.' : 'No credit activity yet.'}</p>
       ) : (
         <div className="credits-table-wrap" aria-busy={isFetching || undefined}>
-          <table className="credits-table">
+          <table className="credits-table stack-table">
             <caption className="visually-hidden">Credit history, newest first</caption>
             <thead>
               <tr>
@@ -162,12 +162,12 @@ function HistoryRow({ entry }: { entry: LedgerEntry }) {
   const isCredit = entry.delta > 0;
   return (
     <tr>
-      <td>{formatDate(entry.createdAt)}</td>
-      <td>{LEDGER_KIND_LABELS[entry.kind]}</td>
-      <td className="credits-number" data-sign={isCredit ? 'plus' : 'minus'}>
+      <td data-label="Date">{formatDate(entry.createdAt)}</td>
+      <td data-label="Kind">{LEDGER_KIND_LABELS[entry.kind]}</td>
+      <td className="credits-number" data-label="Change" data-sign={isCredit ? 'plus' : 'minus'}>
         {isCredit ? `+${entry.delta}` : `−${Math.abs(entry.delta)}`}
       </td>
-      <td>
+      <td data-label="Reason">
         {entry.reason ?? '—'}
         {entry.contentId && (
           <>
@@ -176,7 +176,9 @@ function HistoryRow({ entry }: { entry: LedgerEntry }) {
           </>
         )}
       </td>
-      <td className="credits-number">{entry.balanceAfter}</td>
+      <td className="credits-number" data-label="Balance after">
+        {entry.balanceAfter}
+      </td>
     </tr>
   );
 }

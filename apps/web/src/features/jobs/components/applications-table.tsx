@@ -5,6 +5,7 @@ import { errorMessage } from '../../../app/errors';
 import { Button, Select } from '../../../components/ui';
 import { openResume, useBulkUpdateApplicationsMutation, useUpdateApplicationMutation } from '../applications-api';
 import { formatDate, statusLabel } from '../jobs-format';
+import { MessageButton } from '../../messaging/components/message-button';
 import { StatusBadge } from './status-badge';
 
 function StatusSelect({ application }: { application: Application }) {
@@ -113,7 +114,7 @@ export function ApplicationsTable({ applications }: { applications: Application[
         </Button>
       </div>
       <div className="applications-table-wrap">
-        <table className="applications-table">
+        <table className="applications-table stack-table">
           <thead>
             <tr>
               <th scope="col">
@@ -145,21 +146,22 @@ export function ApplicationsTable({ applications }: { applications: Application[
                     onChange={() => toggle(a.id)}
                   />
                 </td>
-                <td>
+                <td data-label="Applicant">
                   <div>{a.name}</div>
                   <a className="small" href={`mailto:${a.email}`}>
                     {a.email}
                   </a>
                 </td>
-                <td>{formatDate(a.createdAt)}</td>
-                <td>
+                <td data-label="Applied">{formatDate(a.createdAt)}</td>
+                <td data-label="Status">
                   <StatusBadge status={a.status} />
                 </td>
-                <td>
+                <td data-label="Change status">
                   <StatusSelect application={a} />
                 </td>
                 <td>
                   <div className="jobs-row-actions">
+                    <MessageButton userId={a.applicant.id} name={a.name} variant="ghost" />
                     {a.hasResume ? (
                       <Button variant="ghost" size="sm" onClick={() => showResume(a.id)}>
                         Résumé

@@ -122,7 +122,7 @@ describe('careers board', () => {
     mockServer({ 'GET /jobs/active': activeJobs() });
     const { store, user } = renderAt(<CareersPage />, { path: '/careers' });
     await user.click(await screen.findByRole('button', { name: 'Sign in to post a job' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
   });
 
   it("shows the server's message when the list cannot load", async () => {

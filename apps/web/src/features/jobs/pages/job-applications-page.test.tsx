@@ -66,6 +66,8 @@ describe("a job's applications", () => {
     expect(await screen.findByText('Ada Applicant')).toBeInTheDocument();
     expect(within(row('Ada Applicant')).getByRole('button', { name: 'Résumé' })).toBeInTheDocument();
     expect(within(row('Bob Builder')).queryByRole('button', { name: 'Résumé' })).not.toBeInTheDocument();
+    // The owner can write to an applicant straight from the row.
+    expect(within(row('Ada Applicant')).getByRole('button', { name: 'Message Ada Applicant' })).toBeInTheDocument();
     expect(within(row('Cyd Gone')).getByRole('checkbox')).toBeDisabled();
 
     const jobCounts = await screen.findByLabelText("This job's applications by status");

@@ -87,7 +87,7 @@ describe('job page', () => {
     mockServer({ [`GET /jobs/${job.id}`]: () => json(200, { data: job }) });
     const { store, user } = renderJob(null);
     await user.click(await screen.findByRole('button', { name: 'Sign in to apply' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
     expect(screen.queryByRole('button', { name: 'Submit application' })).not.toBeInTheDocument();
   });
 

@@ -150,4 +150,38 @@ describe('SupportChat', () => {
     // Nothing was stored, so nothing shows as sent.
     expect(screen.getByText('No messages yet. Start a conversation!')).toBeInTheDocument();
   });
+
+  it('steps aside while the person types in a field of the page, and leaves room at the foot of the page', async () => {
+    const { user } = renderWithStore(
+      <RealtimeProvider connection={connection}>
+        <label>
+          Add a comment
+          <textarea />
+        </label>
+        <button type="button">Post comment</button>
+        <SupportChat />
+      </RealtimeProvider>,
+      { preloadedState: signedInState(me) },
+    );
+    expect(document.body).toHaveClass('has-support-chat');
+    const chatButton = screen.getByRole('button', { name: /open support chat/i });
+
+    await user.click(screen.getByRole('textbox', { name: 'Add a comment' }));
+    expect(chatButton).not.toBeVisible();
+    await user.keyboard('Lovely light');
+    expect(chatButton).not.toBeVisible();
+
+    // Leaving the field brings it back, a moment later (a tap on "Post comment" must land there first).
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(chatButton).not.toBeVisible();
+    await waitFor(() => expect(chatButton).toBeVisible());
+  });
+
+  it('has no landmark of its own inside the panel (one banner per page)', async () => {
+    const { user } = renderChat();
+    await user.click(screen.getByRole('button', { name: /open support chat/i }));
+    const panel = screen.getByRole('dialog', { name: 'Support Chat' });
+    expect(panel.querySelector('header')).toBeNull();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
 });

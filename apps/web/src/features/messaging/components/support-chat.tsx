@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { CloseIcon, cx } from '../../../components/ui';
 import { useRealtimeStatus } from '../../realtime/realtime-provider';
@@ -18,31 +18,86 @@ export function SupportChat() {
   return <SupportChatWidget selfId={user.id} />;
 }
 
+const isTypingField = (el: Element | null): boolean =>
+  !!el &&
+  (el instanceof HTMLTextAreaElement ||
+    el instanceof HTMLSelectElement ||
+    (el instanceof HTMLInputElement &&
+      !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color', 'image'].includes(el.type)) ||
+    (el instanceof HTMLElement && el.isContentEditable));
+
+/** How long the button stays away after typing stops, so a tap on "Post comment" below it lands there. */
+export const REAPPEAR_DELAY_MS = 600;
+
+/**
+ * True while the person types in a field of the page (not the chat's own). The floating button steps
+ * aside then: on a phone it would sit over the form's buttons and take their taps.
+ */
+function useTypingElsewhere(widget: RefObject<HTMLElement | null>): boolean {
+  const [isTyping, setIsTyping] = useState(() => isTypingField(document.activeElement));
+  useEffect(() => {
+    let timer: number | undefined;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as Element | null;
+      if (widget.current?.contains(target)) return;
+      if (isTypingField(target)) {
+        window.clearTimeout(timer);
+        setIsTyping(true);
+      }
+    };
+    const onFocusOut = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        const active = document.activeElement;
+        setIsTyping(isTypingField(active) && !widget.current?.contains(active));
+      }, REAPPEAR_DELAY_MS);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, [widget]);
+  return isTyping;
+}
+
 function SupportChatWidget({ selfId }: { selfId: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const { status } = useRealtimeStatus();
   const isConnected = status === 'connected';
   const panelId = useId();
   const titleId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const isTypingElsewhere = useTypingElsewhere(rootRef);
+  const isHidden = isTypingElsewhere && !isOpen;
+
+  // The page keeps room at its foot for the button, so the last row of content is never under it.
+  useEffect(() => {
+    document.body.classList.add('has-support-chat');
+    return () => document.body.classList.remove('has-support-chat');
+  }, []);
 
   return (
-    <div className="support-chat">
+    <div ref={rootRef} className="support-chat">
       {isOpen && (
         <section id={panelId} className="support-chat__panel" role="dialog" aria-labelledby={titleId}>
-          <header className="support-chat__header">
+          <div className="support-chat__header">
             <h2 id={titleId} className="support-chat__title">
               Support Chat
             </h2>
             <button type="button" className="icon-btn" aria-label="Close support chat" onClick={() => setIsOpen(false)}>
               <CloseIcon size={18} />
             </button>
-          </header>
+          </div>
           <SupportThread selfId={selfId} isConnected={isConnected} />
         </section>
       )}
       <button
         type="button"
         className="support-chat__button"
+        hidden={isHidden}
         aria-expanded={isOpen}
         aria-controls={isOpen ? panelId : undefined}
         aria-label={`${isOpen ? 'Close' : 'Open'} support chat (${isConnected ? 'connected' : 'not connected'})`}

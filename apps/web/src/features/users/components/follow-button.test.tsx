@@ -26,7 +26,7 @@ describe('FollowButton', () => {
     const server = mockServer({});
     const { user, store } = renderWithStore(<FollowButton userId={OTHER} isFollowing={false} />);
     await user.click(screen.getByRole('button', { name: 'Follow' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login' });
+    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
     expect(server.calls).toHaveLength(0);
   });
 

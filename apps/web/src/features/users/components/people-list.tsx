@@ -3,6 +3,7 @@ import type { Pagination, PublicProfileSummary } from '@atelier/shared';
 import { EmptyState, Spinner, UsersIcon } from '../../../components/ui';
 import { UserAvatar } from '../../auth/components/user-avatar';
 import { Pager } from '../../jobs/components/pager';
+import { MessageButton } from '../../messaging/components/message-button';
 import { FollowButton } from './follow-button';
 import '../users.css';
 
@@ -48,7 +49,10 @@ export function PeopleList({
                 <span className="muted small"> @{p.username}</span>
               </span>
             </Link>
-            <FollowButton userId={p.id} isFollowing={p.isFollowing} />
+            <div className="people-list__actions">
+              <FollowButton userId={p.id} isFollowing={p.isFollowing} />
+              <MessageButton userId={p.id} name={p.fullName} />
+            </div>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import type { ProfileByUsername } from '@atelier/shared';
 import { makeContent } from '../../generation/generation-test-utils';
 import {
@@ -39,10 +39,16 @@ function profile(overrides: Partial<ProfileByUsername['user']> = {}, isFollowing
   };
 }
 
+function ConversationStub() {
+  const { userId } = useParams();
+  return <h1>Conversation with {userId}</h1>;
+}
+
 const renderAt = (path: string, signedIn = true) =>
   renderWithStore(
     <Routes>
       <Route path="/u/:username" element={<ProfilePage />} />
+      <Route path="/messages/:userId" element={<ConversationStub />} />
     </Routes>,
     { route: path, ...(signedIn ? { preloadedState: signedInState() } : {}) },
   );
@@ -79,6 +85,30 @@ describe('Profile page', () => {
     expect(server.callsTo('POST', `/users/follow/${GRACE}`)).toHaveLength(1);
   });
 
+  it('opens the conversation with them from "Message"', async () => {
+    mockServer({
+      'GET /users/profile/grace': () => jsonResponse(200, { data: profile() }),
+      [`GET /users/${GRACE}/content`]: () => jsonResponse(200, { data: [], pagination: pagination(0) }),
+    });
+    const { user } = renderAt('/u/grace');
+    await user.click(await screen.findByRole('button', { name: 'Message' }));
+    expect(await screen.findByRole('heading', { name: `Conversation with ${GRACE}` })).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in first, then opens the conversation', async () => {
+    mockServer({
+      'GET /users/profile/grace': () => jsonResponse(200, { data: profile() }),
+      [`GET /users/${GRACE}/content`]: () => jsonResponse(200, { data: [], pagination: pagination(0) }),
+    });
+    const { user, store } = renderAt('/u/grace', false);
+    await user.click(await screen.findByRole('button', { name: 'Message' }));
+    expect(store.getState().ui.authModal).toMatchObject({
+      isOpen: true,
+      mode: 'login',
+      intent: { kind: 'navigate', to: `/messages/${GRACE}` },
+    });
+  });
+
   it('lists followers with their own follow buttons on the Followers tab', async () => {
     mockServer({
       'GET /users/profile/grace': () => jsonResponse(200, { data: profile() }),
@@ -102,6 +132,7 @@ describe('Profile page', () => {
     const list = await screen.findByRole('list', { name: 'Followers' });
     expect(within(list).getByRole('link', { name: /Linus T/ })).toHaveAttribute('href', '/u/linus');
     expect(within(list).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Message Linus T' })).toBeInTheDocument();
   });
 
   it('shows "Edit profile" instead of Follow on your own page', async () => {
@@ -114,6 +145,7 @@ describe('Profile page', () => {
     renderAt('/u/ada');
     expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     // The owner's tools sit on their own content tab only.
     expect(await screen.findByRole('button', { name: 'Download all my content' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();

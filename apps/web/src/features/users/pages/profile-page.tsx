@@ -11,6 +11,7 @@ import { UploadContentButton } from '../../content/components/upload-content-dia
 import { useGetUserCollectionsQuery } from '../../collections/collections-api';
 import { ContentTile } from '../components/content-tile';
 import { DownloadArchiveButton } from '../components/download-archive-button';
+import { MessageButton } from '../../messaging/components/message-button';
 import { FollowButton } from '../components/follow-button';
 import { PeopleList } from '../components/people-list';
 import { useGetFollowListQuery, useGetProfileByUsernameQuery, useGetUserContentQuery } from '../users-api';
@@ -95,12 +96,15 @@ function ProfileView({ profile }: { profile: ProfileByUsername }) {
             Edit profile
           </ButtonLink>
         ) : (
-          <FollowButton
-            userId={user.id}
-            isFollowing={profile.isFollowing}
-            size="md"
-            onChange={(_f, count) => setFollowers(count)}
-          />
+          <div className="profile-header__actions">
+            <FollowButton
+              userId={user.id}
+              isFollowing={profile.isFollowing}
+              size="md"
+              onChange={(_f, count) => setFollowers(count)}
+            />
+            <MessageButton userId={user.id} size="md" />
+          </div>
         )}
       </header>
       {isHidden ? (

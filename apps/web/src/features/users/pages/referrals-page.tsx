@@ -84,7 +84,7 @@ function ReferralsView() {
           />
         ) : (
           <>
-            <table className="data-table">
+            <table className="data-table stack-table">
               <thead>
                 <tr>
                   <th>Member</th>
@@ -95,11 +95,11 @@ function ReferralsView() {
               <tbody>
                 {referrals.map((r) => (
                   <tr key={r.id}>
-                    <td>
+                    <td data-label="Member">
                       {r.fullName} <span className="muted small">@{r.username}</span>
                     </td>
-                    <td>{formatDate(r.joinedAt)}</td>
-                    <td>
+                    <td data-label="Joined">{formatDate(r.joinedAt)}</td>
+                    <td data-label="Status">
                       {r.bonusGranted ? (
                         <Badge tone="success">Bonus granted</Badge>
                       ) : r.isVerified ? (
