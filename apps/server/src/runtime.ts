@@ -11,7 +11,7 @@ import { createQueue } from './platform/queue/queue.js';
 import { loadPostgresAdapter } from './platform/realtime/postgres-adapter.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { LocalDiskStorage } from './platform/storage/local-storage.js';
-import { createProviderRegistry, parseProviderChoice } from './providers/generation/registry.js';
+import { createProviderRegistry, parseProviderChoice, parseProviderRoutes } from './providers/generation/registry.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 import { createReplicateProvider } from './providers/generation/replicate/replicate-provider.js';
 
@@ -60,9 +60,11 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     queue,
     storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
     realtime,
-    generationProviders: createProviderRegistry(parseProviderChoice(config.GENERATION_PROVIDER), {
+    generationProviders: createProviderRegistry(
+      { ...parseProviderChoice(config.GENERATION_PROVIDER), routes: parseProviderRoutes(config.GENERATION_ROUTES) },
+      {
       local: () => createLocalProvider(),
-      // config.ts refuses to start when a model is routed to Replicate without a token.
+      // config.ts refuses to start when a model is routed to a vendor without its key.
       replicate: () => createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL }),
     }),
   };
