@@ -14,6 +14,9 @@ import { LocalDiskStorage } from './platform/storage/local-storage.js';
 import { createProviderRegistry, parseProviderChoice, parseProviderRoutes } from './providers/generation/registry.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 import { createReplicateProvider } from './providers/generation/replicate/replicate-provider.js';
+import { createRunwayProvider } from './providers/generation/runway/runway-provider.js';
+import { createLumaProvider } from './providers/generation/luma/luma-provider.js';
+import { createFalProvider } from './providers/generation/fal/fal-provider.js';
 
 export interface Runtime {
   deps: AppDeps;
@@ -32,7 +35,10 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   });
   const clock = () => new Date();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const result = await ensureAdmin({ db: database.db, clock }, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    const result = await ensureAdmin(
+      { db: database.db, clock },
+      { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+    );
     log.info(describeEnsureAdmin(result));
   }
   const tokens = new TokenService(loadOrCreateSecret(config.dataDir, config.JWT_SECRET), clock);
@@ -63,10 +69,16 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     generationProviders: createProviderRegistry(
       { ...parseProviderChoice(config.GENERATION_PROVIDER), routes: parseProviderRoutes(config.GENERATION_ROUTES) },
       {
-      local: () => createLocalProvider(),
-      // config.ts refuses to start when a model is routed to a vendor without its key.
-      replicate: () => createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL }),
-    }),
+        local: () => createLocalProvider(),
+        // config.ts refuses to start when a model is routed to a vendor without its key.
+        replicate: () =>
+          createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL }),
+        runway: () =>
+          createRunwayProvider({ apiKey: config.RUNWAYML_API_SECRET ?? '', baseUrl: config.RUNWAY_API_URL }),
+        luma: () => createLumaProvider({ apiKey: config.LUMAAI_API_KEY ?? '', baseUrl: config.LUMA_API_URL }),
+        fal: () => createFalProvider({ apiKey: config.FAL_KEY ?? '', baseUrl: config.FAL_API_URL }),
+      },
+    ),
   };
   return { deps, closeFanOut: async () => fanOut?.close() };
 }

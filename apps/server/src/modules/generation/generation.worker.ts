@@ -100,7 +100,7 @@ async function storeAssets(deps: GenerationDeps, row: ContentRow, output: Genera
 
 async function callProvider(deps: GenerationDeps, row: ContentRow, signal: AbortSignal, onProgress: (p: number) => void): Promise<GenerationOutput> {
   const provider = deps.providers.forModel(row.contentType, row.model);
-  const opts = { signal, onProgress };
+  const opts = { signal, onProgress, deadline: Date.now() + deps.timeoutMs };
   if (row.editOperation) {
     const parent = row.parentId ? await findById(deps.db, row.parentId) : null;
     const source = parent?.mediaKey ? await deps.storage.get(parent.mediaKey) : null;
