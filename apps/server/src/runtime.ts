@@ -17,6 +17,7 @@ import { createReplicateProvider } from './providers/generation/replicate/replic
 import { createRunwayProvider } from './providers/generation/runway/runway-provider.js';
 import { createLumaProvider } from './providers/generation/luma/luma-provider.js';
 import { createFalProvider } from './providers/generation/fal/fal-provider.js';
+import { generationWebhookUrl } from './modules/generation/generation.webhooks.js';
 
 export interface Runtime {
   deps: AppDeps;
@@ -57,6 +58,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     corsOrigins: config.CORS_ORIGINS?.split(',').map((o) => o.trim()),
     adapter: fanOut?.adapter,
   });
+  // Vendors that send webhooks are told where, when PUBLIC_URL is reachable (GENERATION_WEBHOOKS).
+  const webhookUrl = (vendor: 'replicate' | 'fal') =>
+    config.GENERATION_WEBHOOKS ? generationWebhookUrl(config.PUBLIC_URL, vendor) : undefined;
   const deps: AppDeps = {
     config,
     database,
@@ -72,11 +76,11 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
         local: () => createLocalProvider(),
         // config.ts refuses to start when a model is routed to a vendor without its key.
         replicate: () =>
-          createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL }),
+          createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL, webhookUrl: webhookUrl('replicate') }),
         runway: () =>
           createRunwayProvider({ apiKey: config.RUNWAYML_API_SECRET ?? '', baseUrl: config.RUNWAY_API_URL }),
         luma: () => createLumaProvider({ apiKey: config.LUMAAI_API_KEY ?? '', baseUrl: config.LUMA_API_URL }),
-        fal: () => createFalProvider({ apiKey: config.FAL_KEY ?? '', baseUrl: config.FAL_API_URL }),
+        fal: () => createFalProvider({ apiKey: config.FAL_KEY ?? '', baseUrl: config.FAL_API_URL, webhookUrl: webhookUrl('fal') }),
       },
     ),
   };

@@ -30,6 +30,7 @@ import { editContent, loopPreview } from '../local/edit.js';
 import { bundledFfmpegPath, firstFramePng, probeVideo, runFfmpeg, withTempDir, writeTemp } from '../local/ffmpeg.js';
 import { PREVIEW_SIZE, THUMBNAIL_SIZE, webpPreview } from '../local/stills.js';
 import { readTheme } from '../local/theme.js';
+import { waitForJob } from '../hosted/wakeups.js';
 
 export interface ReplicateProviderOptions {
   apiToken: string;
@@ -40,6 +41,8 @@ export interface ReplicateProviderOptions {
   pollIntervalMs?: number;
   /** ffmpeg for video posters and GIF conversion; default the bundled binary. */
   ffmpegPath?: string;
+  /** Set when webhooks are on: Replicate calls it when a prediction completes; polling slows to every 10 s. */
+  webhookUrl?: string;
 }
 
 type AspectRatio = '1:1' | '16:9' | '9:16' | '3:2';
@@ -239,7 +242,8 @@ const INLINE_LIMIT = 1024 * 1024;
 export function createReplicateProvider(opts: ReplicateProviderOptions): GenerationProvider {
   const baseUrl = (opts.baseUrl ?? 'https://api.replicate.com').replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
-  const pollIntervalMs = opts.pollIntervalMs ?? 1000;
+  const pollIntervalMs = opts.pollIntervalMs ?? (opts.webhookUrl ? 10_000 : 1000);
+  const hook = opts.webhookUrl ? { webhook: opts.webhookUrl, webhook_events_filter: ['completed'] } : {};
   const ffmpeg = () => (opts.ffmpegPath ? Promise.resolve(opts.ffmpegPath) : bundledFfmpegPath());
 
   /** One API call; HTTP failures become ProviderErrors that say what to do about them. */
@@ -306,8 +310,8 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
   async function run(route: Route, input: Record<string, unknown>, ctx: CallContext): Promise<Prediction> {
     const [owner, name] = route.model.split('/');
     const created = route.version
-      ? await api<Prediction>('/v1/predictions', ctx, { method: 'POST', body: { version: route.version, input } })
-      : await api<Prediction>(`/v1/models/${owner}/${name}/predictions`, ctx, { method: 'POST', body: { input } });
+      ? await api<Prediction>('/v1/predictions', ctx, { method: 'POST', body: { version: route.version, input, ...hook } })
+      : await api<Prediction>(`/v1/models/${owner}/${name}/predictions`, ctx, { method: 'POST', body: { input, ...hook } });
     if (!created.id) throw new ProviderError('Replicate did not return a prediction id', true);
     ctx.progress(8);
     let prediction = created;
@@ -315,7 +319,8 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     let failures = 0;
     try {
       while (!TERMINAL.has(prediction.status)) {
-        await sleep(pollIntervalMs, ctx.signal);
+        // A verified webhook (generation.webhooks.ts) ends the wait early.
+        await waitForJob('replicate', created.id, pollIntervalMs, ctx.signal);
         ctx.check();
         try {
           prediction = await api<Prediction>(`/v1/predictions/${encodeURIComponent(created.id)}`, ctx, {
@@ -451,18 +456,6 @@ function progressFromLogs(logs: string | null | undefined): number | undefined {
   const all = [...logs.matchAll(/(\d{1,3})%\|/g)];
   const last = all[all.length - 1]?.[1];
   return last === undefined ? undefined : Math.min(100, Number(last));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 async function toAssets(
