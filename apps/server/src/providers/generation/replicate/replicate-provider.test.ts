@@ -414,6 +414,28 @@ describe('Replicate provider: model mapping and edits', () => {
     }
   });
 
+  it('upscales a photo with Recraft Crisp Upscale, and a vector locally', async () => {
+    const source = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const out = await provider().edit(
+      { operation: 'upscale', contentType: 'photo', source: { data: source, mimeType: 'image/png' }, seed: 1, strength: 50 },
+      { signal: signal() },
+    );
+    expect(creates()[0]?.path).toBe('/v1/models/recraft-ai/recraft-crisp-upscale/predictions');
+    expect(String(creates()[0]?.json?.input?.image)).toMatch(/^data:image\/png;base64,/);
+    expect([out.width, out.height]).toEqual([1024, 576]);
+
+    requests = [];
+    const svg = files['/delivery/out.svg']?.data as Buffer;
+    const vector = await provider().edit(
+      { operation: 'upscale', contentType: 'vector', source: { data: svg, mimeType: 'image/svg+xml' }, seed: 1, strength: 50 },
+      { signal: signal() },
+    );
+    expect(requests).toHaveLength(0);
+    expect(vector.assets[0]?.mimeType).toBe('image/svg+xml');
+  });
+
   it('crops locally, without a prediction', async () => {
     const source = files['/delivery/out.png']?.data as Buffer;
     const out = await provider().edit(

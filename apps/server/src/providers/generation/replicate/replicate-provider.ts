@@ -8,8 +8,9 @@
  * it answers leaves a prediction running (and billed) whose id we never learnt, so we could not
  * cancel it. Aborting a call cancels the prediction (POST /v1/predictions/{id}/cancel).
  *
- * Edits: upscale, crop and recolour are exact image operations, done here with the local
- * renderer's editor; a variation is a new prediction with the source as reference image.
+ * Edits: an upscale of a photo or illustration runs Recraft Crisp Upscale; crop, recolour and the
+ * upscale of other types are exact operations done with the local renderer's editor; a variation
+ * is a new prediction with the source as reference image.
  */
 import { MODELS_BY_TYPE, type ContentType } from '@atelier/shared';
 import { fileTypeFromBuffer } from 'file-type';
@@ -210,6 +211,14 @@ export const REPLICATE_MODELS: Record<string, Route> = {
   },
 };
 
+/** Upscale edits of photos and illustrations: Recraft Crisp Upscale (an official model). */
+export const REPLICATE_UPSCALER: Route = {
+  model: 'recraft-ai/recraft-crisp-upscale',
+  output: 'image',
+  takesImage: true,
+  input: ({ image }) => ({ image }),
+};
+
 const DEFAULT_ASPECT: Record<ContentType, AspectRatio> = {
   photo: '3:2',
   illustration: '1:1',
@@ -393,6 +402,20 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     return output;
   }
 
+  /** A photo or illustration upscaled by Recraft Crisp Upscale; other sources are upscaled locally. */
+  async function upscale(input: EditInput, ctx: CallContext): Promise<GenerationOutput | undefined> {
+    if (input.contentType !== 'photo' && input.contentType !== 'illustration') return undefined;
+    const type = await fileTypeFromBuffer(input.source.data);
+    if (!type || !['image/png', 'image/jpeg', 'image/webp'].includes(type.mime)) return undefined;
+    const image = await referenceUrl({ data: input.source.data, mimeType: type.mime }, ctx);
+    const prediction = await run(REPLICATE_UPSCALER, REPLICATE_UPSCALER.input({ prompt: '', seed: input.seed, strength: 0, aspect: '1:1', image }), ctx);
+    const url = firstUrl(prediction.output);
+    if (!url) throw new ProviderError('Replicate returned no output file');
+    const data = await download(url, ctx);
+    ctx.progress(85);
+    return toAssets(data, REPLICATE_UPSCALER, input.contentType, ctx, ffmpeg);
+  }
+
   function routeFor(contentType: ContentType, model: string): Route {
     const route = REPLICATE_MODELS[`${contentType}/${model}`];
     if (!route) throw new ProviderError(`The model ${model} is not available for ${contentType} on Replicate`);
@@ -411,6 +434,11 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
       const ctx = new CallContext(callOptions, 'Edit');
       return guard(ctx, async () => {
         ctx.check();
+        const upscaled = input.operation === 'upscale' ? await upscale(input, ctx) : undefined;
+        if (upscaled) {
+          ctx.progress(100);
+          return upscaled;
+        }
         const output = await editContent(input, ctx, ffmpeg, (request) => {
           // The source says nothing about its model: a variation uses the type's first catalogue model.
           const model = MODELS_BY_TYPE[request.contentType][0]?.id ?? request.model;
