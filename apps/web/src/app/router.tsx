@@ -37,6 +37,7 @@ import { AdminDashboardPage } from '../features/admin/pages/admin-dashboard-page
 import { AdminUsersPage } from '../features/admin/pages/admin-users-page';
 import { AdminUserPage } from '../features/admin/pages/admin-user-page';
 import { AdminCreditsPage } from '../features/admin/pages/admin-credits-page';
+import { AdminGenerationPage } from '../features/admin/pages/admin-generation-page';
 import { AdminCategoriesPage } from '../features/content/pages/admin-categories-page';
 
 /** Every route of the product. Pages set their own title and meta through <PageMeta>. */
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/categories', element: <AdminCategoriesPage /> },
       { path: '/admin/users/:id', element: <AdminUserPage /> },
       { path: '/admin/credits', element: <AdminCreditsPage /> },
+      { path: '/admin/generation', element: <AdminGenerationPage /> },
       { path: '/messages', element: <MessagesPage /> },
       { path: '/messages/:userId', element: <MessagesPage /> },
       { path: '/admin/support', element: <AdminSupportPage /> },
