@@ -32,6 +32,7 @@ import { bundledFfmpegPath, firstFramePng, probeVideo, runFfmpeg, withTempDir, w
 import { PREVIEW_SIZE, THUMBNAIL_SIZE, webpPreview } from '../local/stills.js';
 import { readTheme } from '../local/theme.js';
 import { waitForJob } from '../hosted/wakeups.js';
+import { callScope, isPolicyText, refusal, vendorFetch } from '../hosted/http.js';
 
 export interface ReplicateProviderOptions {
   apiToken: string;
@@ -42,6 +43,8 @@ export interface ReplicateProviderOptions {
   pollIntervalMs?: number;
   /** ffmpeg for video posters and GIF conversion; default the bundled binary. */
   ffmpegPath?: string;
+  /** First backoff step of retries without a Retry-After; default 1000 ms. */
+  backoffMs?: number;
   /** Set when webhooks are on: Replicate calls it when a prediction completes; polling slows to every 10 s. */
   webhookUrl?: string;
 }
@@ -251,6 +254,8 @@ const INLINE_LIMIT = 1024 * 1024;
 export function createReplicateProvider(opts: ReplicateProviderOptions): GenerationProvider {
   const baseUrl = (opts.baseUrl ?? 'https://api.replicate.com').replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
+  // API calls share the hosted vendors' policy: safe retries, Retry-After, one wording of failures.
+  const apiFetch = vendorFetch({ vendor: 'Replicate', fetch: opts.fetch, backoffMs: opts.backoffMs });
   const pollIntervalMs = opts.pollIntervalMs ?? (opts.webhookUrl ? 10_000 : 1000);
   const hook = opts.webhookUrl ? { webhook: opts.webhookUrl, webhook_events_filter: ['completed'] } : {};
   const ffmpeg = () => (opts.ffmpegPath ? Promise.resolve(opts.ffmpegPath) : bundledFfmpegPath());
@@ -270,7 +275,7 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     }
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, {
+      response = await apiFetch(`${baseUrl}${path}`, {
         method: init.method,
         headers,
         body,
@@ -278,13 +283,13 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
       });
     } catch (error) {
       if (ctx.signal.aborted) throw ctx.abortError();
+      if (error instanceof ProviderError) throw error;
       throw new ProviderError(
         `Could not reach Replicate: ${error instanceof Error ? error.message : String(error)}`,
         true,
       );
     }
     const text = await response.text().catch(() => '');
-    if (!response.ok) throw httpError(response.status, text);
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -319,8 +324,14 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
   async function run(route: Route, input: Record<string, unknown>, ctx: CallContext): Promise<Prediction> {
     const [owner, name] = route.model.split('/');
     const created = route.version
-      ? await api<Prediction>('/v1/predictions', ctx, { method: 'POST', body: { version: route.version, input, ...hook } })
-      : await api<Prediction>(`/v1/models/${owner}/${name}/predictions`, ctx, { method: 'POST', body: { input, ...hook } });
+      ? await api<Prediction>('/v1/predictions', ctx, {
+          method: 'POST',
+          body: { version: route.version, input, ...hook },
+        })
+      : await api<Prediction>(`/v1/models/${owner}/${name}/predictions`, ctx, {
+          method: 'POST',
+          body: { input, ...hook },
+        });
     if (!created.id) throw new ProviderError('Replicate did not return a prediction id', true);
     ctx.progress(8);
     let prediction = created;
@@ -351,6 +362,9 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
         throw ctx.abortError();
       }
       throw error;
+    }
+    if (prediction.status === 'failed' && typeof prediction.error === 'string' && isPolicyText(prediction.error)) {
+      throw refusal('Replicate', prediction.error);
     }
     if (prediction.status === 'failed') {
       throw new ProviderError(
@@ -408,7 +422,11 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     const type = await fileTypeFromBuffer(input.source.data);
     if (!type || !['image/png', 'image/jpeg', 'image/webp'].includes(type.mime)) return undefined;
     const image = await referenceUrl({ data: input.source.data, mimeType: type.mime }, ctx);
-    const prediction = await run(REPLICATE_UPSCALER, REPLICATE_UPSCALER.input({ prompt: '', seed: input.seed, strength: 0, aspect: '1:1', image }), ctx);
+    const prediction = await run(
+      REPLICATE_UPSCALER,
+      REPLICATE_UPSCALER.input({ prompt: '', seed: input.seed, strength: 0, aspect: '1:1', image }),
+      ctx,
+    );
     const url = firstUrl(prediction.output);
     if (!url) throw new ProviderError('Replicate returned no output file');
     const data = await download(url, ctx);
@@ -427,49 +445,32 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
 
     async generate(input: GenerationInput, callOptions: ProviderCallOptions): Promise<GenerationOutput> {
       const ctx = new CallContext(callOptions, 'Generation');
-      return guard(ctx, () => generate(input, ctx, routeFor(input.contentType, input.model)));
+      return callScope.run({ signal: callOptions.signal, deadline: callOptions.deadline }, () =>
+        guard(ctx, () => generate(input, ctx, routeFor(input.contentType, input.model))),
+      );
     },
 
     async edit(input: EditInput, callOptions: ProviderCallOptions): Promise<GenerationOutput> {
       const ctx = new CallContext(callOptions, 'Edit');
-      return guard(ctx, async () => {
-        ctx.check();
-        const upscaled = input.operation === 'upscale' ? await upscale(input, ctx) : undefined;
-        if (upscaled) {
+      return callScope.run({ signal: callOptions.signal, deadline: callOptions.deadline }, () =>
+        guard(ctx, async () => {
+          ctx.check();
+          const upscaled = input.operation === 'upscale' ? await upscale(input, ctx) : undefined;
+          if (upscaled) {
+            ctx.progress(100);
+            return upscaled;
+          }
+          const output = await editContent(input, ctx, ffmpeg, (request) => {
+            // The source says nothing about its model: a variation uses the type's first catalogue model.
+            const model = MODELS_BY_TYPE[request.contentType][0]?.id ?? request.model;
+            return generate({ ...request, model }, ctx, routeFor(request.contentType, model));
+          });
           ctx.progress(100);
-          return upscaled;
-        }
-        const output = await editContent(input, ctx, ffmpeg, (request) => {
-          // The source says nothing about its model: a variation uses the type's first catalogue model.
-          const model = MODELS_BY_TYPE[request.contentType][0]?.id ?? request.model;
-          return generate({ ...request, model }, ctx, routeFor(request.contentType, model));
-        });
-        ctx.progress(100);
-        return output;
-      });
+          return output;
+        }),
+      );
     },
   };
-}
-
-function httpError(status: number, body: string): ProviderError {
-  let detail = '';
-  try {
-    const parsed = JSON.parse(body) as { detail?: unknown; title?: unknown };
-    detail = typeof parsed.detail === 'string' ? parsed.detail : typeof parsed.title === 'string' ? parsed.title : '';
-  } catch {
-    detail = body.slice(0, 200);
-  }
-  const suffix = detail ? `: ${detail}` : '';
-  if (status === 401 || status === 403)
-    return new ProviderError(`Replicate rejected the API token (${status})${suffix}`);
-  if (status === 402)
-    return new ProviderError(`The Replicate account has no credit left for this model (402)${suffix}`);
-  if (status === 404) return new ProviderError(`Replicate does not know this model or prediction (404)${suffix}`);
-  if (status === 422) return new ProviderError(`Replicate rejected the request as invalid (422)${suffix}`);
-  if (status === 429)
-    return new ProviderError(`Replicate is rate limiting requests; try again shortly (429)${suffix}`, true);
-  if (status >= 500) return new ProviderError(`Replicate is having trouble (${status})${suffix}`, true);
-  return new ProviderError(`Replicate refused the request (${status})${suffix}`);
 }
 
 function firstUrl(output: unknown): string | undefined {
