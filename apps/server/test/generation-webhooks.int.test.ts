@@ -3,6 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { falMessage, signReplicate } from '../src/providers/generation/hosted/webhook-signatures.js';
 import { waitForJob } from '../src/providers/generation/hosted/wakeups.js';
 import { createReplicateProvider } from '../src/providers/generation/replicate/replicate-provider.js';
+import { eq } from 'drizzle-orm';
+import { generationDeps } from '../src/modules/generation/generation.deps.js';
+import { generationWebhookDeliveries } from '../src/modules/generation/generation.schema.js';
+import { DELIVERY_KEEP_MS, sweepGenerations } from '../src/modules/generation/generation.worker.js';
 import { createTestApp, type TestContext } from './app.js';
 import { pngFile, startFakeVendor, type FakeVendor } from './fake-vendor-server.js';
 
@@ -152,6 +156,19 @@ describe('fal webhooks', () => {
       expect(await wokenBy('fal.ai', 'req-b', async () => (res = await t.app.inject(delivery)))).toBe(false);
       expect(res?.statusCode).toBe(400);
     }
+  });
+});
+
+describe('delivery records', () => {
+  it('are kept a day, long past the signatures\' five-minute window, then swept', async () => {
+    const body = JSON.stringify({ id: 'pred-old', status: 'succeeded' });
+    expect((await t.app.inject(replicateDelivery('msg_old', body))).json()).toEqual({ data: { received: true, duplicate: false } });
+    const deps = generationDeps(t.deps);
+    await sweepGenerations(deps);
+    expect((await t.app.inject(replicateDelivery('msg_old', body))).json()).toEqual({ data: { received: true, duplicate: true } });
+    await sweepGenerations({ ...deps, clock: () => new Date(Date.now() + DELIVERY_KEEP_MS + 60_000) });
+    const left = await t.deps.database.db.select().from(generationWebhookDeliveries).where(eq(generationWebhookDeliveries.deliveryId, 'msg_old'));
+    expect(left).toHaveLength(0);
   });
 });
 
