@@ -79,6 +79,19 @@ describe('Runway provider (@runwayml/sdk against a local Runway API)', () => {
     expect(submit?.json).toMatchObject({ model: 'gen4.5', ratio: '720:1280', promptImage: `data:image/png;base64,${image.toString('base64')}` });
   });
 
+  it('re-encodes a reference image too big for an inline data URI as a JPEG of at most 2048 px', async () => {
+    const noise = Buffer.alloc(2400 * 1200 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 2400, height: 1200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
+    await provider().generate(video({ referenceImage: { data: big, mimeType: 'image/png' } }), { signal: new AbortController().signal });
+    const uri = String(submits()[0]?.json?.promptImage);
+    expect(uri).toMatch(/^data:image\/jpeg;base64,/);
+    const sent = Buffer.from(uri.split(',')[1] ?? '', 'base64');
+    expect(sent.length).toBeLessThan(5 * 1024 * 1024);
+    expect(await sharp(sent).metadata()).toMatchObject({ format: 'jpeg', width: 2048, height: 1024 });
+  });
+
   it('fails a SAFETY refusal with a content-policy reason, not retryable', async () => {
     statuses = [{ id: 'task-1', status: 'FAILED', failure: 'Input text flagged', failureCode: 'SAFETY.INPUT.TEXT', createdAt: 'x' }];
     const error = await provider().generate(video(), { signal: new AbortController().signal }).catch((e: unknown) => e);

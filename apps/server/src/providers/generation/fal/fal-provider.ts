@@ -26,7 +26,7 @@ import { ProviderError, type EditInput, type GenerationInput, type GenerationOut
 import { CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
-import { aspectFor, dataUri, downloadResult, toAssets, type AspectRatio, type OutputKind } from '../hosted/assets.js';
+import { aspectFor, compactImage, dataUri, downloadResult, toAssets, type AspectRatio, type OutputKind } from '../hosted/assets.js';
 import { callScope, refusal, vendorFetch } from '../hosted/http.js';
 import { followJob, guardCall, type JobState } from '../hosted/job.js';
 
@@ -194,8 +194,7 @@ export function createFalProvider(opts: FalProviderOptions): GenerationProvider 
     ctx.progress(2);
     let image: string | undefined;
     if (input.referenceImage && route.imageEndpoint) {
-      const mime = (await fileTypeFromBuffer(input.referenceImage.data))?.mime ?? input.referenceImage.mimeType;
-      image = dataUri(input.referenceImage, mime);
+      image = dataUri(await compactImage(input.referenceImage));
     }
     const endpoint = image && route.imageEndpoint ? route.imageEndpoint : route.endpoint;
     const args = { prompt: input.prompt, seed: input.seed, strength: input.strength, aspect: aspectFor(input.contentType, input.prompt), image };

@@ -37,6 +37,22 @@ export function aspectFor(type: ContentType, prompt: string): AspectRatio {
   return DEFAULT_ASPECT[type];
 }
 
+/**
+ * A reference image small enough to travel inline: vendors cap data URIs (Runway at 5 MB, and
+ * base64 adds a third), so a bigger one is re-encoded as a JPEG of at most 2048 px.
+ */
+export async function compactImage(image: { data: Buffer; mimeType: string }, maxBytes = 3 * 1024 * 1024): Promise<{ data: Buffer; mimeType: string }> {
+  const type = await fileTypeFromBuffer(image.data);
+  const mimeType = type?.mime ?? image.mimeType;
+  if (image.data.length <= maxBytes && mimeType !== 'image/gif') return { data: image.data, mimeType };
+  const data = await sharp(image.data, { animated: false })
+    .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 88, mozjpeg: true })
+    .toBuffer();
+  return { data, mimeType: 'image/jpeg' };
+}
+
 export function dataUri(image: { data: Buffer; mimeType: string }, mime = image.mimeType): string {
   return `data:${mime};base64,${image.data.toString('base64')}`;
 }

@@ -13,13 +13,12 @@
  * variation is a new Luma clip from the source's first frame.
  */
 import type { ContentType } from '@atelier/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import LumaAI from 'lumaai';
 import { ProviderError, type EditInput, type GenerationInput, type GenerationOutput, type GenerationProvider, type ProviderCallOptions } from '../types.js';
 import { CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
-import { aspectFor, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
+import { aspectFor, compactImage, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
 import { callScope, isPolicyText, vendorFetch } from '../hosted/http.js';
 import { followJob, guardCall, type JobState } from '../hosted/job.js';
 
@@ -59,8 +58,7 @@ export function createLumaProvider(opts: LumaProviderOptions): GenerationProvide
     const looping = input.contentType !== 'video';
     let frame0: { type: 'image'; url: string } | undefined;
     if (input.referenceImage) {
-      const mime = (await fileTypeFromBuffer(input.referenceImage.data))?.mime ?? input.referenceImage.mimeType;
-      frame0 = { type: 'image', url: dataUri(input.referenceImage, mime) };
+      frame0 = { type: 'image', url: dataUri(await compactImage(input.referenceImage)) };
     }
     const created = await client.generations.create(
       {

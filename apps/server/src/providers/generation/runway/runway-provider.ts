@@ -14,12 +14,11 @@
  */
 import type { ContentType } from '@atelier/shared';
 import RunwayML from '@runwayml/sdk';
-import { fileTypeFromBuffer } from 'file-type';
 import { ProviderError, type EditInput, type GenerationInput, type GenerationOutput, type GenerationProvider, type ProviderCallOptions } from '../types.js';
 import { CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
-import { aspectFor, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
+import { aspectFor, compactImage, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
 import { callScope, vendorFetch } from '../hosted/http.js';
 import { followJob, guardCall, type JobState } from '../hosted/job.js';
 
@@ -60,10 +59,10 @@ export function createRunwayProvider(opts: RunwayProviderOptions): GenerationPro
     const seed = input.seed % 4294967295;
     let task: { id: string };
     if (input.referenceImage) {
-      const mime = (await fileTypeFromBuffer(input.referenceImage.data))?.mime ?? input.referenceImage.mimeType;
+      const reference = await compactImage(input.referenceImage);
       const ratio = aspect === '9:16' ? '720:1280' : aspect === '1:1' ? '960:960' : '1280:720';
       task = await client.imageToVideo.create(
-        { model: RUNWAY_MODEL, promptText: input.prompt.slice(0, 1000), promptImage: dataUri(input.referenceImage, mime), ratio, duration: 5, seed },
+        { model: RUNWAY_MODEL, promptText: input.prompt.slice(0, 1000), promptImage: dataUri(reference), ratio, duration: 5, seed },
         { signal: ctx.signal },
       );
     } else {
