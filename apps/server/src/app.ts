@@ -39,6 +39,7 @@ import { plansRoutes } from './modules/plans/plans.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { generationRoutes } from './modules/generation/generation.routes.js';
+import { generationWebhookRoutes } from './modules/generation/generation.webhooks.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
@@ -62,6 +63,7 @@ const MODULES: [name: string, module: AppModule][] = [
   ['content', contentRoutes],
   ['categories', categoriesRoutes],
   ['generation', generationRoutes],
+  ['generation-webhooks', generationWebhookRoutes],
   ['messaging', messagingRoutes],
   ['users', usersRoutes],
   ['collections', collectionsRoutes],

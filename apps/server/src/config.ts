@@ -1,7 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseProviderChoice } from './providers/generation/registry.js';
+import { parseProviderChoice, parseProviderRoutes, PROVIDER_KEYS, providersInUse } from './providers/generation/registry.js';
+import { parseGenerationCosts } from './providers/generation/costs.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -93,8 +94,42 @@ const envSchema = z.object({
   GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   PROMPT_BLOCKLIST: z.string().default('csam,child sexual abuse,child porn,bestiality,beheading,snuff'),
+  // Per-model routes that win over GENERATION_PROVIDER: "runway-gen3=runway,flux-*=fal,loops/*=luma".
+  GENERATION_ROUTES: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseProviderRoutes(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  // What the operator pays a vendor per generation, in USD: "runway-gen3=0.50,flux-*=0.04".
+  GENERATION_COSTS: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseGenerationCosts(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  // Vendors call /api/v1/generation/webhooks/<vendor> on PUBLIC_URL when a job ends; polling stays the fallback.
+  GENERATION_WEBHOOKS: bool,
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),
+  // Signing secret of Replicate webhooks (whsec_…); unset, it is read once from Replicate's API.
+  REPLICATE_WEBHOOK_SECRET: optionalString,
+  RUNWAYML_API_SECRET: optionalString,
+  RUNWAY_API_URL: z.string().url().default('https://api.dev.runwayml.com'),
+  LUMAAI_API_KEY: optionalString,
+  LUMA_API_URL: z.string().url().default('https://api.lumalabs.ai/dream-machine/v1'),
+  FAL_KEY: optionalString,
+  // fal's queue (https://queue.fal.run); the key set its webhook signatures are checked against.
+  FAL_API_URL: z.string().url().default('https://queue.fal.run'),
+  FAL_JWKS_URL: z.string().url().default('https://rest.alpha.fal.ai/.well-known/jwks.json'),
   // Payments: Stripe replaces the local checkout when the secret key is set.
   STRIPE_SECRET_KEY: optionalString,
   // Verifies the Stripe-Signature of webhooks (whsec_…); without it every webhook is refused.
@@ -104,8 +139,20 @@ const envSchema = z.object({
   // Another base URL for the Stripe API (a local stand-in in tests); default https://api.stripe.com.
   STRIPE_API_URL: z.string().url().optional(),
 }).superRefine((e, ctx) => {
-  if (!e.REPLICATE_API_TOKEN && /replicate/i.test(e.GENERATION_PROVIDER)) {
-    ctx.addIssue({ code: 'custom', path: ['REPLICATE_API_TOKEN'], message: 'required when GENERATION_PROVIDER uses replicate' });
+  if (e.GENERATION_WEBHOOKS && !e.PUBLIC_URL) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required when GENERATION_WEBHOOKS is on: the address vendors can reach' });
+  }
+  let inUse: Set<string>;
+  try {
+    inUse = providersInUse({ ...parseProviderChoice(e.GENERATION_PROVIDER), routes: parseProviderRoutes(e.GENERATION_ROUTES) });
+  } catch {
+    return; // reported on the variable itself
+  }
+  // A vendor that a route or the fallback names must have its key: refused at start, not per item.
+  for (const [provider, key] of Object.entries(PROVIDER_KEYS)) {
+    if (inUse.has(provider) && !e[key as keyof typeof e]) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `required when GENERATION_PROVIDER or GENERATION_ROUTES uses ${provider}` });
+    }
   }
 });
 

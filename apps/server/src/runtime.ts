@@ -12,9 +12,13 @@ import { loadPostgresAdapter } from './platform/realtime/postgres-adapter.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { LocalDiskStorage } from './platform/storage/local-storage.js';
 import { MediaSigner } from './platform/storage/media-signing.js';
-import { createProviderRegistry, parseProviderChoice } from './providers/generation/registry.js';
+import { createProviderRegistry, parseProviderChoice, parseProviderRoutes } from './providers/generation/registry.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 import { createReplicateProvider } from './providers/generation/replicate/replicate-provider.js';
+import { createRunwayProvider } from './providers/generation/runway/runway-provider.js';
+import { createLumaProvider } from './providers/generation/luma/luma-provider.js';
+import { createFalProvider } from './providers/generation/fal/fal-provider.js';
+import { generationWebhookUrl } from './modules/generation/generation.webhooks.js';
 
 export interface Runtime {
   deps: AppDeps;
@@ -33,7 +37,10 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   });
   const clock = () => new Date();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const result = await ensureAdmin({ db: database.db, clock }, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    const result = await ensureAdmin(
+      { db: database.db, clock },
+      { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+    );
     log.info(describeEnsureAdmin(result));
   }
   const secret = loadOrCreateSecret(config.dataDir, config.JWT_SECRET);
@@ -53,6 +60,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     corsOrigins: config.CORS_ORIGINS?.split(',').map((o) => o.trim()),
     adapter: fanOut?.adapter,
   });
+  // Vendors that send webhooks are told where, when PUBLIC_URL is reachable (GENERATION_WEBHOOKS).
+  const webhookUrl = (vendor: 'replicate' | 'fal') =>
+    config.GENERATION_WEBHOOKS ? generationWebhookUrl(config.PUBLIC_URL, vendor) : undefined;
   const deps: AppDeps = {
     config,
     database,
@@ -62,11 +72,19 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     queue,
     storage: new LocalDiskStorage(path.join(config.dataDir, 'media'), new MediaSigner(secret, clock)),
     realtime,
-    generationProviders: createProviderRegistry(parseProviderChoice(config.GENERATION_PROVIDER), {
-      local: () => createLocalProvider(),
-      // config.ts refuses to start when a model is routed to Replicate without a token.
-      replicate: () => createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL }),
-    }),
+    generationProviders: createProviderRegistry(
+      { ...parseProviderChoice(config.GENERATION_PROVIDER), routes: parseProviderRoutes(config.GENERATION_ROUTES) },
+      {
+        local: () => createLocalProvider(),
+        // config.ts refuses to start when a model is routed to a vendor without its key.
+        replicate: () =>
+          createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL, webhookUrl: webhookUrl('replicate') }),
+        runway: () =>
+          createRunwayProvider({ apiKey: config.RUNWAYML_API_SECRET ?? '', baseUrl: config.RUNWAY_API_URL }),
+        luma: () => createLumaProvider({ apiKey: config.LUMAAI_API_KEY ?? '', baseUrl: config.LUMA_API_URL }),
+        fal: () => createFalProvider({ apiKey: config.FAL_KEY ?? '', baseUrl: config.FAL_API_URL, webhookUrl: webhookUrl('fal') }),
+      },
+    ),
   };
   return { deps, closeFanOut: async () => fanOut?.close() };
 }

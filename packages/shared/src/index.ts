@@ -14,3 +14,4 @@ export * from './schemas/users.js';
 export * from './schemas/collections.js';
 export * from './schemas/messaging.js';
 export * from './realtime.js';
+export * from './schemas/generation-admin.js';

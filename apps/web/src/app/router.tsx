@@ -173,6 +173,10 @@ const AdminCreditsPage = lazyPage(
   () => import('../features/admin/pages/admin-credits-page'),
   (m) => m.AdminCreditsPage,
 );
+const AdminGenerationPage = lazyPage(
+  () => import('../features/admin/pages/admin-generation-page'),
+  (m) => m.AdminGenerationPage,
+);
 const AdminCategoriesPage = lazyPage(
   () => import('../features/content/pages/admin-categories-page'),
   (m) => m.AdminCategoriesPage,
@@ -226,6 +230,7 @@ export const routes: RouteObject[] = [
       route('/admin/categories', AdminCategoriesPage),
       route('/admin/users/:id', AdminUserPage),
       route('/admin/credits', AdminCreditsPage),
+      route('/admin/generation', AdminGenerationPage),
       route('/messages', MessagesPage),
       route('/messages/:userId', MessagesPage),
       route('/admin/support', AdminSupportPage),

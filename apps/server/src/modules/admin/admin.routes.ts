@@ -6,12 +6,14 @@ import {
   auditEntry,
   auditQuery,
   idParam,
+  adminGenerationModels,
   pagination,
   roleChangeBody,
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import type { AppModule } from '../../platform/http/types.js';
 import * as service from './admin.service.js';
+import { generationModels } from './generation-costs.service.js';
 
 const bearer = [{ bearer: [] }];
 
@@ -33,6 +35,23 @@ export const adminRoutes: AppModule = (app, ctx) => {
       },
     },
     async (request) => service.listUsers(db, request.query),
+  );
+
+  app.get(
+    '/admin/generation/models',
+    {
+      preHandler: ctx.auth.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Which provider serves each model, and its margin per generation (admin)',
+        description:
+          'Provider from GENERATION_ROUTES / GENERATION_PROVIDER; cost per generation from GENERATION_COSTS (USD); ' +
+          'charged = credits × the least a credit sells for (credit products and custom pricing, in USD).',
+        security: bearer,
+        response: { 200: z.object({ data: adminGenerationModels }) },
+      },
+    },
+    async () => ({ data: await generationModels(db.db, ctx.config) }),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lt } from 'drizzle-orm';
 import { MSG, SOCKET_EVENTS } from '@atelier/shared';
 import { ProviderError, type GeneratedAsset, type GenerationOutput } from '../../providers/generation/types.js';
 import { loadContentView } from '../content/content.service.js';
@@ -6,6 +7,7 @@ import type { ContentRow } from '../content/content.schema.js';
 import { contentKeyPrefix } from '../content/content.view.js';
 import { announceBalance, applyCredits } from '../credits/credits.service.js';
 import { enqueueGeneration } from './generation.service.js';
+import { generationWebhookDeliveries } from './generation.schema.js';
 import { GENERATION_QUEUE, generationQueueDefinition, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import {
   claimQueued,
@@ -26,6 +28,8 @@ export const STALE_MARGIN_MS = 60_000;
 export const ORPHAN_GRACE_MS = 30_000;
 export const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 100;
+/** Longer than the webhook signatures' five-minute window, with room for clock skew. */
+export const DELIVERY_KEEP_MS = 24 * 3600_000;
 const PROGRESS_EVERY_MS = 500;
 
 type AbortReason = { kind: 'timeout' } | { kind: 'shutdown' };
@@ -100,7 +104,7 @@ async function storeAssets(deps: GenerationDeps, row: ContentRow, output: Genera
 
 async function callProvider(deps: GenerationDeps, row: ContentRow, signal: AbortSignal, onProgress: (p: number) => void): Promise<GenerationOutput> {
   const provider = deps.providers.forModel(row.contentType, row.model);
-  const opts = { signal, onProgress };
+  const opts = { signal, onProgress, deadline: Date.now() + deps.timeoutMs };
   if (row.editOperation) {
     const parent = row.parentId ? await findById(deps.db, row.parentId) : null;
     const source = parent?.mediaKey ? await deps.storage.get(parent.mediaKey) : null;
@@ -233,6 +237,8 @@ export async function sweepGenerations(deps: GenerationDeps): Promise<{ failed: 
     requeued++;
   }
   if (failed || requeued) deps.log.info({ failed, requeued }, 'generation sweep healed pending items');
+  // Webhook deliveries are kept only while a replay could still pass the signature's time check.
+  await deps.db.delete(generationWebhookDeliveries).where(lt(generationWebhookDeliveries.receivedAt, new Date(now - DELIVERY_KEEP_MS)));
   return { failed, requeued };
 }
 

@@ -61,6 +61,7 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/admin/users': { title: 'Users' },
   '/admin/categories': { title: 'Categories' },
   '/admin/credits': { title: 'Credits' },
+  '/admin/generation': { title: 'Models & costs' },
   '/admin/support': { title: 'Support' },
 };
 

@@ -45,6 +45,8 @@ export interface GenerationOutput {
 
 export interface ProviderCallOptions {
   signal: AbortSignal;
+  /** Epoch ms when the worker will abort the call: hosted providers do not start a wait past it. */
+  deadline?: number;
   onProgress?: (percent: number) => void;
 }
 

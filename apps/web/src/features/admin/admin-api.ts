@@ -1,5 +1,6 @@
 import type {
   AdminCreditsBody,
+  AdminGenerationModels,
   AdminCreditsResult,
   AdminUserDetail,
   AdminUserRow,
@@ -52,6 +53,11 @@ export const adminApi = api.injectEndpoints({
         { type: 'Admin', id: 'AUDIT' },
       ],
     }),
+    getAdminGenerationModels: build.query<AdminGenerationModels, void>({
+      query: () => '/admin/generation/models',
+      transformResponse: (res: { data: AdminGenerationModels }) => res.data,
+      providesTags: [{ type: 'Admin', id: 'GENERATION' }],
+    }),
     getAdminAudit: build.query<Paged<AuditEntry>, { page: number; pageSize?: number }>({
       query: (args) => ({ url: '/admin/audit', params: params(args) }),
       providesTags: [{ type: 'Admin', id: 'AUDIT' }],
@@ -65,4 +71,5 @@ export const {
   useChangeUserRoleMutation,
   useAdjustUserCreditsMutation,
   useGetAdminAuditQuery,
+  useGetAdminGenerationModelsQuery,
 } = adminApi;

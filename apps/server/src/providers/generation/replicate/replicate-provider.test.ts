@@ -164,7 +164,8 @@ beforeEach(() => {
   };
 });
 
-const provider = () => createReplicateProvider({ apiToken: 'r8_test_token', baseUrl: base, pollIntervalMs: 5 });
+const provider = () =>
+  createReplicateProvider({ apiToken: 'r8_test_token', baseUrl: base, pollIntervalMs: 5, backoffMs: 5 });
 const photo = (extra: Partial<GenerationInput> = {}): GenerationInput => ({
   contentType: 'photo',
   model: 'flux-dev',
@@ -326,13 +327,17 @@ describe('Replicate provider: the predictions protocol', () => {
 });
 
 describe('Replicate provider: failures', () => {
-  it('reports a failed prediction with the model error', async () => {
+  it('reports an NSFW refusal as a content-policy failure with the model error', async () => {
     scenario.statuses = ['processing', 'failed'];
     scenario.error = 'NSFW content detected. Try running it again, or try a different prompt.';
     const error = await provider()
       .generate(photo(), { signal: signal() })
       .catch((e: unknown) => e);
-    expect(error).toEqual(new ProviderError('NSFW content detected. Try running it again, or try a different prompt.'));
+    expect(error).toEqual(
+      new ProviderError(
+        'Replicate refused this request under its content policy: NSFW content detected. Try running it again, or try a different prompt.',
+      ),
+    );
     expect((error as ProviderError).retryable).toBe(false);
   });
 
@@ -352,7 +357,7 @@ describe('Replicate provider: failures', () => {
   });
 
   it.each([
-    [401, /rejected the API token \(401\)/, false],
+    [401, /rejected the API key \(401\)/, false],
     [402, /no credit left .*\(402\)/, false],
     [429, /rate limiting .*\(429\)/, true],
     [503, /having trouble \(503\)/, true],
@@ -364,6 +369,42 @@ describe('Replicate provider: failures', () => {
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.message).toMatch(message);
     expect(error.retryable).toBe(retryable);
+  });
+
+  it('waits out a 429 on create for its Retry-After, and fails at once when that is past the deadline', async () => {
+    let limited = 1;
+    scenario.createError = { status: 429, body: { detail: 'Request was throttled.' } };
+    const original = scenario;
+    // The first create is throttled with Retry-After: 1; the second goes through.
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (req.method === 'POST' && req.url?.endsWith('/predictions') && limited-- > 0) {
+        requests.push({ method: 'POST', path: req.url, body: Buffer.alloc(0) });
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        return res.end(JSON.stringify({ detail: 'Request was throttled. Expected available in 1 second.' }));
+      }
+      original.createError = undefined;
+      void handle(req, res);
+    });
+    try {
+      const started = Date.now();
+      await provider().generate(photo(), { signal: signal() });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(creates()).toHaveLength(2);
+
+      requests = [];
+      limited = 1;
+      const error = (await provider()
+        .generate(photo(), { signal: signal(), deadline: Date.now() + 500 })
+        .catch((e: unknown) => e)) as ProviderError;
+      expect(error.message).toBe(
+        'Replicate is rate limiting requests; try again shortly (429): Request was throttled. Expected available in 1 second.',
+      );
+      expect(creates()).toHaveLength(1);
+    } finally {
+      server.removeAllListeners('request');
+      server.on('request', (req: IncomingMessage, res: ServerResponse) => void handle(req, res));
+    }
   });
 
   it('cancels a hanging prediction when the call is aborted', async () => {
@@ -412,6 +453,40 @@ describe('Replicate provider: model mapping and edits', () => {
         expect(route?.input({ prompt: 'p', seed: 1, strength: 50, aspect: '1:1' }).prompt).toBe('p');
       }
     }
+  });
+
+  it('upscales a photo with Recraft Crisp Upscale, and a vector locally', async () => {
+    const source = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const out = await provider().edit(
+      {
+        operation: 'upscale',
+        contentType: 'photo',
+        source: { data: source, mimeType: 'image/png' },
+        seed: 1,
+        strength: 50,
+      },
+      { signal: signal() },
+    );
+    expect(creates()[0]?.path).toBe('/v1/models/recraft-ai/recraft-crisp-upscale/predictions');
+    expect(String(creates()[0]?.json?.input?.image)).toMatch(/^data:image\/png;base64,/);
+    expect([out.width, out.height]).toEqual([1024, 576]);
+
+    requests = [];
+    const svg = files['/delivery/out.svg']?.data as Buffer;
+    const vector = await provider().edit(
+      {
+        operation: 'upscale',
+        contentType: 'vector',
+        source: { data: svg, mimeType: 'image/svg+xml' },
+        seed: 1,
+        strength: 50,
+      },
+      { signal: signal() },
+    );
+    expect(requests).toHaveLength(0);
+    expect(vector.assets[0]?.mimeType).toBe('image/svg+xml');
   });
 
   it('crops locally, without a prediction', async () => {

@@ -8,8 +8,9 @@
  * it answers leaves a prediction running (and billed) whose id we never learnt, so we could not
  * cancel it. Aborting a call cancels the prediction (POST /v1/predictions/{id}/cancel).
  *
- * Edits: upscale, crop and recolour are exact image operations, done here with the local
- * renderer's editor; a variation is a new prediction with the source as reference image.
+ * Edits: an upscale of a photo or illustration runs Recraft Crisp Upscale; crop, recolour and the
+ * upscale of other types are exact operations done with the local renderer's editor; a variation
+ * is a new prediction with the source as reference image.
  */
 import { MODELS_BY_TYPE, type ContentType } from '@atelier/shared';
 import { fileTypeFromBuffer } from 'file-type';
@@ -30,6 +31,8 @@ import { editContent, loopPreview } from '../local/edit.js';
 import { bundledFfmpegPath, firstFramePng, probeVideo, runFfmpeg, withTempDir, writeTemp } from '../local/ffmpeg.js';
 import { PREVIEW_SIZE, THUMBNAIL_SIZE, webpPreview } from '../local/stills.js';
 import { readTheme } from '../local/theme.js';
+import { waitForJob } from '../hosted/wakeups.js';
+import { callScope, isPolicyText, refusal, vendorFetch } from '../hosted/http.js';
 
 export interface ReplicateProviderOptions {
   apiToken: string;
@@ -40,6 +43,10 @@ export interface ReplicateProviderOptions {
   pollIntervalMs?: number;
   /** ffmpeg for video posters and GIF conversion; default the bundled binary. */
   ffmpegPath?: string;
+  /** First backoff step of retries without a Retry-After; default 1000 ms. */
+  backoffMs?: number;
+  /** Set when webhooks are on: Replicate calls it when a prediction completes; polling slows to every 10 s. */
+  webhookUrl?: string;
 }
 
 type AspectRatio = '1:1' | '16:9' | '9:16' | '3:2';
@@ -207,6 +214,14 @@ export const REPLICATE_MODELS: Record<string, Route> = {
   },
 };
 
+/** Upscale edits of photos and illustrations: Recraft Crisp Upscale (an official model). */
+export const REPLICATE_UPSCALER: Route = {
+  model: 'recraft-ai/recraft-crisp-upscale',
+  output: 'image',
+  takesImage: true,
+  input: ({ image }) => ({ image }),
+};
+
 const DEFAULT_ASPECT: Record<ContentType, AspectRatio> = {
   photo: '3:2',
   illustration: '1:1',
@@ -239,7 +254,10 @@ const INLINE_LIMIT = 1024 * 1024;
 export function createReplicateProvider(opts: ReplicateProviderOptions): GenerationProvider {
   const baseUrl = (opts.baseUrl ?? 'https://api.replicate.com').replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
-  const pollIntervalMs = opts.pollIntervalMs ?? 1000;
+  // API calls share the hosted vendors' policy: safe retries, Retry-After, one wording of failures.
+  const apiFetch = vendorFetch({ vendor: 'Replicate', fetch: opts.fetch, backoffMs: opts.backoffMs });
+  const pollIntervalMs = opts.pollIntervalMs ?? (opts.webhookUrl ? 10_000 : 1000);
+  const hook = opts.webhookUrl ? { webhook: opts.webhookUrl, webhook_events_filter: ['completed'] } : {};
   const ffmpeg = () => (opts.ffmpegPath ? Promise.resolve(opts.ffmpegPath) : bundledFfmpegPath());
 
   /** One API call; HTTP failures become ProviderErrors that say what to do about them. */
@@ -257,7 +275,7 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     }
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, {
+      response = await apiFetch(`${baseUrl}${path}`, {
         method: init.method,
         headers,
         body,
@@ -265,13 +283,13 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
       });
     } catch (error) {
       if (ctx.signal.aborted) throw ctx.abortError();
+      if (error instanceof ProviderError) throw error;
       throw new ProviderError(
         `Could not reach Replicate: ${error instanceof Error ? error.message : String(error)}`,
         true,
       );
     }
     const text = await response.text().catch(() => '');
-    if (!response.ok) throw httpError(response.status, text);
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -306,8 +324,14 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
   async function run(route: Route, input: Record<string, unknown>, ctx: CallContext): Promise<Prediction> {
     const [owner, name] = route.model.split('/');
     const created = route.version
-      ? await api<Prediction>('/v1/predictions', ctx, { method: 'POST', body: { version: route.version, input } })
-      : await api<Prediction>(`/v1/models/${owner}/${name}/predictions`, ctx, { method: 'POST', body: { input } });
+      ? await api<Prediction>('/v1/predictions', ctx, {
+          method: 'POST',
+          body: { version: route.version, input, ...hook },
+        })
+      : await api<Prediction>(`/v1/models/${owner}/${name}/predictions`, ctx, {
+          method: 'POST',
+          body: { input, ...hook },
+        });
     if (!created.id) throw new ProviderError('Replicate did not return a prediction id', true);
     ctx.progress(8);
     let prediction = created;
@@ -315,7 +339,8 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     let failures = 0;
     try {
       while (!TERMINAL.has(prediction.status)) {
-        await sleep(pollIntervalMs, ctx.signal);
+        // A verified webhook (generation.webhooks.ts) ends the wait early.
+        await waitForJob('replicate', created.id, pollIntervalMs, ctx.signal);
         ctx.check();
         try {
           prediction = await api<Prediction>(`/v1/predictions/${encodeURIComponent(created.id)}`, ctx, {
@@ -337,6 +362,9 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
         throw ctx.abortError();
       }
       throw error;
+    }
+    if (prediction.status === 'failed' && typeof prediction.error === 'string' && isPolicyText(prediction.error)) {
+      throw refusal('Replicate', prediction.error);
     }
     if (prediction.status === 'failed') {
       throw new ProviderError(
@@ -388,6 +416,24 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     return output;
   }
 
+  /** A photo or illustration upscaled by Recraft Crisp Upscale; other sources are upscaled locally. */
+  async function upscale(input: EditInput, ctx: CallContext): Promise<GenerationOutput | undefined> {
+    if (input.contentType !== 'photo' && input.contentType !== 'illustration') return undefined;
+    const type = await fileTypeFromBuffer(input.source.data);
+    if (!type || !['image/png', 'image/jpeg', 'image/webp'].includes(type.mime)) return undefined;
+    const image = await referenceUrl({ data: input.source.data, mimeType: type.mime }, ctx);
+    const prediction = await run(
+      REPLICATE_UPSCALER,
+      REPLICATE_UPSCALER.input({ prompt: '', seed: input.seed, strength: 0, aspect: '1:1', image }),
+      ctx,
+    );
+    const url = firstUrl(prediction.output);
+    if (!url) throw new ProviderError('Replicate returned no output file');
+    const data = await download(url, ctx);
+    ctx.progress(85);
+    return toAssets(data, REPLICATE_UPSCALER, input.contentType, ctx, ffmpeg);
+  }
+
   function routeFor(contentType: ContentType, model: string): Route {
     const route = REPLICATE_MODELS[`${contentType}/${model}`];
     if (!route) throw new ProviderError(`The model ${model} is not available for ${contentType} on Replicate`);
@@ -399,44 +445,32 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
 
     async generate(input: GenerationInput, callOptions: ProviderCallOptions): Promise<GenerationOutput> {
       const ctx = new CallContext(callOptions, 'Generation');
-      return guard(ctx, () => generate(input, ctx, routeFor(input.contentType, input.model)));
+      return callScope.run({ signal: callOptions.signal, deadline: callOptions.deadline }, () =>
+        guard(ctx, () => generate(input, ctx, routeFor(input.contentType, input.model))),
+      );
     },
 
     async edit(input: EditInput, callOptions: ProviderCallOptions): Promise<GenerationOutput> {
       const ctx = new CallContext(callOptions, 'Edit');
-      return guard(ctx, async () => {
-        ctx.check();
-        const output = await editContent(input, ctx, ffmpeg, (request) => {
-          // The source says nothing about its model: a variation uses the type's first catalogue model.
-          const model = MODELS_BY_TYPE[request.contentType][0]?.id ?? request.model;
-          return generate({ ...request, model }, ctx, routeFor(request.contentType, model));
-        });
-        ctx.progress(100);
-        return output;
-      });
+      return callScope.run({ signal: callOptions.signal, deadline: callOptions.deadline }, () =>
+        guard(ctx, async () => {
+          ctx.check();
+          const upscaled = input.operation === 'upscale' ? await upscale(input, ctx) : undefined;
+          if (upscaled) {
+            ctx.progress(100);
+            return upscaled;
+          }
+          const output = await editContent(input, ctx, ffmpeg, (request) => {
+            // The source says nothing about its model: a variation uses the type's first catalogue model.
+            const model = MODELS_BY_TYPE[request.contentType][0]?.id ?? request.model;
+            return generate({ ...request, model }, ctx, routeFor(request.contentType, model));
+          });
+          ctx.progress(100);
+          return output;
+        }),
+      );
     },
   };
-}
-
-function httpError(status: number, body: string): ProviderError {
-  let detail = '';
-  try {
-    const parsed = JSON.parse(body) as { detail?: unknown; title?: unknown };
-    detail = typeof parsed.detail === 'string' ? parsed.detail : typeof parsed.title === 'string' ? parsed.title : '';
-  } catch {
-    detail = body.slice(0, 200);
-  }
-  const suffix = detail ? `: ${detail}` : '';
-  if (status === 401 || status === 403)
-    return new ProviderError(`Replicate rejected the API token (${status})${suffix}`);
-  if (status === 402)
-    return new ProviderError(`The Replicate account has no credit left for this model (402)${suffix}`);
-  if (status === 404) return new ProviderError(`Replicate does not know this model or prediction (404)${suffix}`);
-  if (status === 422) return new ProviderError(`Replicate rejected the request as invalid (422)${suffix}`);
-  if (status === 429)
-    return new ProviderError(`Replicate is rate limiting requests; try again shortly (429)${suffix}`, true);
-  if (status >= 500) return new ProviderError(`Replicate is having trouble (${status})${suffix}`, true);
-  return new ProviderError(`Replicate refused the request (${status})${suffix}`);
 }
 
 function firstUrl(output: unknown): string | undefined {
@@ -451,18 +485,6 @@ function progressFromLogs(logs: string | null | undefined): number | undefined {
   const all = [...logs.matchAll(/(\d{1,3})%\|/g)];
   const last = all[all.length - 1]?.[1];
   return last === undefined ? undefined : Math.min(100, Number(last));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 async function toAssets(

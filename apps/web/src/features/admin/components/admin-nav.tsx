@@ -6,6 +6,7 @@ const SECTIONS = [
   { to: '/admin/credits', label: 'Credit audit' },
   { to: '/admin/credit-products', label: 'Credit products' },
   { to: '/admin/plans', label: 'Plans' },
+  { to: '/admin/generation', label: 'Models & costs' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/support', label: 'Support inbox' },
 ];

@@ -5,7 +5,11 @@ interface ExamplePromptsProps {
   onPick: (prompt: string) => void;
 }
 
-/** Four examples for the type, each on one of the theme's tile gradients; picking one copies its prompt. */
+/**
+ * Four examples for the type, each with a picture of what the prompt makes: small WebP files
+ * (240×135, a few KB each) rendered from these prompts by the local renderer and shipped in
+ * public/examples (apps/server/src/render-examples.ts), loaded lazily. Picking one copies its prompt.
+ */
 export function ExamplePrompts({ contentType, onPick }: ExamplePromptsProps) {
   const prompts = EXAMPLE_PROMPTS[contentType].slice(0, LIMITS.examplePromptsPerType);
   return (
@@ -17,16 +21,22 @@ export function ExamplePrompts({ contentType, onPick }: ExamplePromptsProps) {
         {prompts.map((prompt, index) => (
           <li key={prompt}>
             <button type="button" className="gen-example" onClick={() => onPick(prompt)} title="Use this prompt">
-              <span
+              <img
                 className="gen-example-swatch"
+                src={`${import.meta.env.BASE_URL}examples/${contentType}-${index + 1}.webp`}
+                width={240}
+                height={135}
+                loading="lazy"
+                decoding="async"
+                alt=""
                 style={{ background: `var(--gradient-tile-${(index % 4) + 1}, var(--color-surface-2, #eee))` }}
-                aria-hidden="true"
               />
               <span className="gen-example-text">{prompt}</span>
             </button>
           </li>
         ))}
       </ul>
+      <p className="gen-examples-note">Example pictures made by Atelier's local renderer.</p>
     </section>
   );
 }

@@ -74,6 +74,11 @@ describe('Generate dialog', () => {
     await openDialog(store, 'loops');
     const examples = screen.getByRole('region', { name: 'Loops examples' });
     expect(within(examples).getAllByRole('button')).toHaveLength(4);
+    // Each example shows the picture the local renderer made from its prompt, loaded lazily.
+    const pictures = examples.querySelectorAll('img');
+    expect([...pictures].map((img) => img.getAttribute('src'))).toEqual(['/examples/loops-1.webp', '/examples/loops-2.webp', '/examples/loops-3.webp', '/examples/loops-4.webp']);
+    expect([...pictures].every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('width') === '240')).toBe(true);
+    expect(within(examples).getByText("Example pictures made by Atelier's local renderer.")).toBeInTheDocument();
 
     const example = EXAMPLE_PROMPTS.loops[2]!;
     await user.click(within(examples).getByRole('button', { name: example }));
