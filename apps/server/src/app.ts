@@ -40,6 +40,10 @@ import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { registerMediaRoutes } from './platform/storage/media-routes.js';
+import { registerObservability, requestIdOf } from './platform/observability/http.js';
+import { scrapeRegistry } from './platform/observability/metrics.js';
+import { GENERATION_QUEUE } from './modules/generation/generation.deps.js';
+import { pendingItemsByModel } from './modules/generation/generation.repository.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
 const MODULES: [name: string, module: AppModule][] = [
@@ -96,11 +100,25 @@ export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' |
   return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
 }
 
+/** Scrape-time gauges of one app's database and queue (the METRICS_PORT server uses the same). */
+export function appMetrics(deps: Pick<AppDeps, 'database' | 'queue'>) {
+  const { database, queue } = deps;
+  return scrapeRegistry({
+    queueDepth: () => queue.waiting(GENERATION_QUEUE),
+    pendingItems: () => pendingItemsByModel(database.db),
+    ...(database.poolStats ? { pool: database.poolStats } : {}),
+  });
+}
+
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // x-request-id from a proxy or caller is kept (when it is a plain token), returned and logged
+    // as `reqId`, the same key the generation worker and socket logs use.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     requestTimeout: LIMITS.httpTimeoutMs,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -109,6 +127,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  const lifecycle = (deps.lifecycle ??= { draining: false });
+  registerObservability(app, { metrics: appMetrics(deps), token: deps.config.METRICS_TOKEN });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -147,7 +167,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const ctx: ModuleContext = { ...deps, auth: makeAuthHooks(deps.database.db, deps.tokens) };
+  const ctx: ModuleContext = { ...deps, lifecycle, auth: makeAuthHooks(deps.database.db, deps.tokens) };
   await app.register(
     async (api) => {
       for (const [, mod] of MODULES) await mod(api as App, ctx);

@@ -38,6 +38,12 @@ const envSchema = z.object({
   ANALYTICS_ID: optionalString,
   SITE_VERIFICATION: optionalString,
   RATE_LIMIT_DISABLED: bool,
+  // Prometheus: /metrics on the API port needs this as a Bearer token (unset: no /metrics there).
+  METRICS_TOKEN: optionalString,
+  // Prometheus: /metrics on its own port too (any role, the worker included).
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  // On SIGTERM, readiness answers 503 for this long before the listener closes.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // Demo gallery on a fresh, empty database; unset means on, except under NODE_ENV=test.
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),

@@ -50,6 +50,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     tokens,
     corsOrigins: config.CORS_ORIGINS?.split(',').map((o) => o.trim()),
     adapter: fanOut?.adapter,
+    log: log.child({ module: 'realtime' }),
   });
   const deps: AppDeps = {
     config,

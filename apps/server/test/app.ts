@@ -13,11 +13,11 @@ import type { App, AppDeps } from '../src/platform/http/types.js';
 import { withDatabase } from './global-setup.js';
 import { fakeProvider } from './factories.js';
 import { createQueue } from '../src/platform/queue/queue.js';
-import { createRealtime } from '../src/platform/realtime/realtime.js';
+import { createRealtime, type SocketLog } from '../src/platform/realtime/realtime.js';
 import { LocalDiskStorage } from '../src/platform/storage/local-storage.js';
 import { singleProviderRegistry } from '../src/providers/generation/registry.js';
 import type { GenerationProvider } from '../src/providers/generation/types.js';
-import { generationDeps } from '../src/modules/generation/generation.deps.js';
+import { generationDeps, type GenerationLog } from '../src/modules/generation/generation.deps.js';
 import { startGenerationWorker, type GenerationWorker } from '../src/modules/generation/generation.worker.js';
 
 declare module 'vitest' {
@@ -94,6 +94,8 @@ export interface TestAppOptions {
   provider?: GenerationProvider;
   /** Runs the generation worker in-process, as ROLE=all does. */
   worker?: boolean;
+  /** Receives the socket and worker log lines (silent when absent). */
+  log?: SocketLog & GenerationLog;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
@@ -118,13 +120,13 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     clock: clock.now,
     queue: createQueue({ database, log, pollingIntervalSeconds: 0.5 }),
     storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
-    realtime: createRealtime({ db: database.db, tokens }),
+    realtime: createRealtime({ db: database.db, tokens, log: opts.log }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
   };
   const app = await buildApp(deps, { webDir: null });
   deps.realtime.attach(app.server);
   await app.ready();
-  const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps)) : null;
+  const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps, opts.log)) : null;
   return {
     app,
     deps,

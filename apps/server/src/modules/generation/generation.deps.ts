@@ -10,6 +10,8 @@ export interface GenerationLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
+  /** A logger whose every line carries `bindings` (pino's child); optional for simple test logs. */
+  child?(bindings: Record<string, unknown>): GenerationLog;
 }
 
 /** What generation requests and the worker need; tests build the same from createTestApp. */
@@ -26,6 +28,8 @@ export interface GenerationDeps {
   timeoutMs: number;
   /** Jobs one worker process runs at the same time. */
   concurrency: number;
+  /** The HTTP request that asked for the work; enqueued jobs carry it so the worker logs with it. */
+  requestId?: string;
 }
 
 /** The one queue for generations and edits; a job carries only the content id. */
@@ -33,6 +37,8 @@ export const GENERATION_QUEUE = 'generation';
 
 export interface GenerationJobData {
   contentId: string;
+  /** x-request-id of the request that enqueued it (absent for a sweep's re-enqueue). */
+  requestId?: string;
 }
 
 /**

@@ -156,3 +156,12 @@ export async function listQueuedForSweep(db: Db, before: Date, limit: number): P
     .orderBy(asc(content.createdAt))
     .limit(limit);
 }
+
+/** Items not finished yet, by status and model (the metrics scrape; the pending index covers it). */
+export async function pendingItemsByModel(db: Db): Promise<{ status: string; model: string; count: number }[]> {
+  return db
+    .select({ status: content.status, model: content.model, count: sql<number>`count(*)::int` })
+    .from(content)
+    .where(sql`${content.status} IN ('queued', 'processing')`)
+    .groupBy(content.status, content.model);
+}

@@ -6,6 +6,7 @@ import type { ContentRow } from '../content/content.schema.js';
 import { contentKeyPrefix } from '../content/content.view.js';
 import { announceBalance, applyCredits } from '../credits/credits.service.js';
 import { enqueueGeneration } from './generation.service.js';
+import { generationDuration, generationJobs } from '../../platform/observability/metrics.js';
 import { GENERATION_QUEUE, generationQueueDefinition, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import {
   claimQueued,
@@ -158,6 +159,14 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
   const runId = randomUUID();
   const row = await claimQueued(deps.db, contentId, runId, deps.clock());
   if (!row) return;
+  const startedAt = performance.now();
+  const finish = (outcome: 'ready' | 'failed' | 'requeued' | 'discarded') => {
+    const seconds = (performance.now() - startedAt) / 1000;
+    generationJobs.inc({ model: row.model, outcome });
+    generationDuration.observe({ model: row.model, outcome }, seconds);
+    deps.log.info({ contentId, model: row.model, outcome, durationMs: Math.round(seconds * 1000) }, 'generation run finished');
+  };
+  deps.log.info({ contentId, model: row.model }, 'generation run started');
   const controller = new AbortController();
   opts.active?.set(contentId, controller);
   // A shutdown that began while the claim was in flight did not see this run in `active`.
@@ -186,18 +195,22 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
     if (!isReady) {
       // Deleted, or failed by the sweep while we worked: what we stored belongs to nobody.
       await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
+      finish('discarded');
       return;
     }
+    finish('ready');
     const content = await loadContentView(deps, contentId);
     if (content) deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationCompleted, { content });
   } catch (err) {
     const abort = controller.signal.aborted ? (controller.signal.reason as AbortReason) : null;
     if (abort?.kind === 'shutdown') {
       await requeueRun(deps.db, contentId, runId);
+      finish('requeued');
       return;
     }
     if (err instanceof ProviderError && err.retryable && opts.canRetry && !abort) {
       if (await requeueRun(deps.db, contentId, runId)) {
+        finish('requeued');
         deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId, status: 'queued', progress: 0 });
         throw err;
       }
@@ -207,6 +220,7 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
       abort?.kind === 'timeout' ? timeoutMessage(deps.timeoutMs) : err instanceof ProviderError ? err.message : MSG.generation.failed;
     if (!(err instanceof ProviderError) && !abort) deps.log.error({ err, contentId }, 'generation failed unexpectedly');
     await failAndRefund(deps, contentId, reason, { runId });
+    finish('failed');
   } finally {
     clearTimeout(timer);
     opts.active?.delete(contentId);
@@ -251,7 +265,10 @@ export async function startGenerationWorker(deps: GenerationDeps): Promise<Gener
   await deps.queue.work<GenerationJobData>(GENERATION_QUEUE, { concurrency: deps.concurrency }, async (job) => {
     // A job fetched while stopping is left to a later sweep: its item simply stays queued.
     if (isStopping) return;
-    const run = runGeneration(deps, job.data.contentId, {
+    const { contentId, requestId } = job.data;
+    // Every line of this run carries the job, and the request that asked for it when there was one.
+    const log = deps.log.child?.({ jobId: job.id, contentId, ...(requestId ? { reqId: requestId } : {}) }) ?? deps.log;
+    const run = runGeneration({ ...deps, log }, contentId, {
       canRetry: job.retryCount < job.retryLimit,
       active,
       isStopping: () => isStopping,

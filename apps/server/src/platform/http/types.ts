@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Queue } from '../queue/queue.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { Storage } from '../storage/storage.js';
+import type { Lifecycle } from '../observability/http.js';
 import type { ProviderRegistry } from '../../providers/generation/registry.js';
 import type { AuthHooks, TokenService } from './auth.js';
 
@@ -32,11 +33,14 @@ export interface AppDeps {
   realtime: Realtime;
   /** Which generation provider renders which model. */
   generationProviders: ProviderRegistry;
+  /** Set by main.ts so SIGTERM can flip readiness; buildApp makes one when absent. */
+  lifecycle?: Lifecycle;
 }
 
 /** What every module's routes receive. */
 export interface ModuleContext extends AppDeps {
   auth: AuthHooks;
+  lifecycle: Lifecycle;
 }
 
 export type AppModule = (app: App, ctx: ModuleContext) => Promise<void> | void;
