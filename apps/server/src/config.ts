@@ -38,6 +38,18 @@ const envSchema = z.object({
   ANALYTICS_ID: optionalString,
   SITE_VERIFICATION: optionalString,
   RATE_LIMIT_DISABLED: bool,
+  // Media bytes: `local` (DATA_DIR/media) or `s3` (a bucket; every process sees the same files).
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  // An S3-compatible store (MinIO, R2, …); AWS when unset.
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+  // A public base (CDN or public bucket) serving `<S3_PUBLIC_URL>/<key>`; unset: /media/ redirects to presigned URLs.
+  S3_PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   // Prometheus: /metrics on the API port needs this as a Bearer token (unset: no /metrics there).
   METRICS_TOKEN: optionalString,
   // Prometheus: /metrics on its own port too (any role, the worker included).
@@ -73,6 +85,9 @@ const envSchema = z.object({
   // Another base URL for the Stripe API (a local stand-in in tests); default https://api.stripe.com.
   STRIPE_API_URL: z.string().url().optional(),
 }).superRefine((e, ctx) => {
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER is s3' });
+  }
   if (!e.REPLICATE_API_TOKEN && /replicate/i.test(e.GENERATION_PROVIDER)) {
     ctx.addIssue({ code: 'custom', path: ['REPLICATE_API_TOKEN'], message: 'required when GENERATION_PROVIDER uses replicate' });
   }

@@ -10,7 +10,7 @@ import { describeEnsureAdmin, ensureAdmin } from './modules/auth/admin-bootstrap
 import { createQueue } from './platform/queue/queue.js';
 import { loadPostgresAdapter } from './platform/realtime/postgres-adapter.js';
 import { createRealtime } from './platform/realtime/realtime.js';
-import { LocalDiskStorage } from './platform/storage/local-storage.js';
+import { createStorages } from './platform/storage/create-storage.js';
 import { createProviderRegistry, parseProviderChoice } from './providers/generation/registry.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 import { createReplicateProvider } from './providers/generation/replicate/replicate-provider.js';
@@ -52,6 +52,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     adapter: fanOut?.adapter,
     log: log.child({ module: 'realtime' }),
   });
+  const storages = createStorages(config);
   const deps: AppDeps = {
     config,
     database,
@@ -59,7 +60,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     clock,
     mailer,
     queue,
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
+    storage: storages.media,
+    privateStorage: storages.private,
     realtime,
     generationProviders: createProviderRegistry(parseProviderChoice(config.GENERATION_PROVIDER), {
       local: () => createLocalProvider(),
@@ -67,5 +69,11 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       replicate: () => createReplicateProvider({ apiToken: config.REPLICATE_API_TOKEN ?? '', baseUrl: config.REPLICATE_API_URL }),
     }),
   };
-  return { deps, closeFanOut: async () => fanOut?.close() };
+  return {
+    deps,
+    closeFanOut: async () => {
+      await fanOut?.close();
+      storages.close();
+    },
+  };
 }

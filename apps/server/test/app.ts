@@ -14,7 +14,7 @@ import { withDatabase } from './global-setup.js';
 import { fakeProvider } from './factories.js';
 import { createQueue } from '../src/platform/queue/queue.js';
 import { createRealtime, type SocketLog } from '../src/platform/realtime/realtime.js';
-import { LocalDiskStorage } from '../src/platform/storage/local-storage.js';
+import { createStorages } from '../src/platform/storage/create-storage.js';
 import { singleProviderRegistry } from '../src/providers/generation/registry.js';
 import type { GenerationProvider } from '../src/providers/generation/types.js';
 import { generationDeps, type GenerationLog } from '../src/modules/generation/generation.deps.js';
@@ -108,6 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     ...env,
   });
   const database = await openTestDatabase();
+  const storages = createStorages(config);
   const mailer = new MemoryMailer();
   const clock = new TestClock();
   const tokens = new TokenService(randomBytes(32).toString('hex'), clock.now);
@@ -119,7 +120,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     tokens,
     clock: clock.now,
     queue: createQueue({ database, log, pollingIntervalSeconds: 0.5 }),
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'media')),
+    storage: storages.media,
+    privateStorage: storages.private,
     realtime: createRealtime({ db: database.db, tokens, log: opts.log }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
   };
@@ -138,6 +140,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       await deps.realtime.close();
       await app.close();
       await database.close();
+      storages.close();
       // Only the directory made up above; a DATA_DIR a test passed in is left alone.
       if (!env.DATA_DIR) await fs.rm(config.dataDir, { recursive: true, force: true });
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ModuleContext } from '../../platform/http/types.js';
 import type { ApplicationsDeps } from './applications.service.js';
 import { createResumeStore } from './resume-storage.js';
+import { LocalDiskStorage } from '../../platform/storage/local-storage.js';
 
 /** Built once per app, shared by the jobs and applications routes. */
 export function applicationsDepsFrom(ctx: ModuleContext, log: FastifyBaseLogger): ApplicationsDeps {
@@ -9,7 +10,7 @@ export function applicationsDepsFrom(ctx: ModuleContext, log: FastifyBaseLogger)
     db: ctx.database.db,
     clock: ctx.clock,
     mailer: ctx.mailer,
-    resumes: createResumeStore(ctx.config.dataDir),
+    resumes: createResumeStore(ctx.privateStorage ?? new LocalDiskStorage(ctx.config.dataDir)),
     publicUrl: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
     log,
     notify: (userId, payload) => ctx.realtime.toUser(userId, 'application:updated', payload),

@@ -27,8 +27,10 @@ export interface AppDeps {
   clock: () => Date;
   /** Postgres-backed jobs (pg-boss); started on first use. */
   queue: Queue;
-  /** Media bytes; local disk under DATA_DIR/media by default. */
+  /** Media bytes; local disk under DATA_DIR/media by default, or a bucket (STORAGE_DRIVER=s3). */
   storage: Storage;
+  /** Private files (résumés); DATA_DIR when absent. Never served at /media. */
+  privateStorage?: Storage;
   /** Socket.IO; events to a user reach every tab they have open. */
   realtime: Realtime;
   /** Which generation provider renders which model. */
