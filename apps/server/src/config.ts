@@ -73,6 +73,8 @@ const envSchema = z.object({
     }),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // A running item beats every quarter of this; one silent this long (its worker killed) is handed back.
+  GENERATION_STALE_AFTER_MS: z.coerce.number().int().min(2000).max(3_600_000).default(30_000),
   PROMPT_BLOCKLIST: z.string().default('csam,child sexual abuse,child porn,bestiality,beheading,snuff'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_API_URL: z.string().url().default('https://api.replicate.com'),

@@ -28,6 +28,8 @@ export interface GenerationDeps {
   timeoutMs: number;
   /** Jobs one worker process runs at the same time. */
   concurrency: number;
+  /** A processing item whose worker has not beaten for this long is handed back (default 30 s). */
+  staleAfterMs?: number;
   /** The HTTP request that asked for the work; enqueued jobs carry it so the worker logs with it. */
   requestId?: string;
 }
@@ -68,5 +70,6 @@ export function generationDeps(deps: AppDeps, log: GenerationLog = silentLog): G
     blocklist: createBlocklist(deps.config.PROMPT_BLOCKLIST),
     timeoutMs: deps.config.GENERATION_TIMEOUT_MS,
     concurrency: deps.config.GENERATION_CONCURRENCY,
+    staleAfterMs: deps.config.GENERATION_STALE_AFTER_MS,
   };
 }

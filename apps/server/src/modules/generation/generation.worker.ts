@@ -9,7 +9,10 @@ import { enqueueGeneration } from './generation.service.js';
 import { generationDuration, generationJobs } from '../../platform/observability/metrics.js';
 import { GENERATION_QUEUE, generationQueueDefinition, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import {
+  beat,
   claimQueued,
+  listSilentProcessing,
+  requeueSilent,
   completeRun,
   failPending,
   findById,
@@ -28,6 +31,9 @@ export const ORPHAN_GRACE_MS = 30_000;
 export const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 100;
 const PROGRESS_EVERY_MS = 500;
+export const DEFAULT_STALE_AFTER_MS = 30_000;
+/** Runs an item may start; one whose worker died this often is failed and refunded instead. */
+export const MAX_ATTEMPTS = 3;
 
 type AbortReason = { kind: 'timeout' } | { kind: 'shutdown' };
 
@@ -173,6 +179,12 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
   if (opts.isStopping?.()) controller.abort({ kind: 'shutdown' } satisfies AbortReason);
   const timer = setTimeout(() => controller.abort({ kind: 'timeout' } satisfies AbortReason), deps.timeoutMs);
   timer.unref?.();
+  // Signs of life, so a sweep elsewhere can tell this run from one whose worker was killed.
+  const heartbeat = setInterval(
+    () => void beat(deps.db, contentId, runId, deps.clock()).catch((err: unknown) => deps.log.warn({ err, contentId }, 'could not record heartbeat')),
+    Math.max(250, Math.floor((deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS) / 4)),
+  );
+  heartbeat.unref?.();
   deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId, status: 'processing', progress: 0 });
 
   let lastProgress = 0;
@@ -223,6 +235,7 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
     finish('failed');
   } finally {
     clearTimeout(timer);
+    clearInterval(heartbeat);
     opts.active?.delete(contentId);
   }
 }
@@ -239,6 +252,21 @@ export async function sweepGenerations(deps: GenerationDeps): Promise<{ failed: 
   const staleBefore = new Date(now - deps.timeoutMs - STALE_MARGIN_MS);
   for (const id of await listStaleProcessing(deps.db, staleBefore, SWEEP_BATCH)) {
     if (await failAndRefund(deps, id, timeoutMessage(deps.timeoutMs), { staleBefore })) failed++;
+  }
+  // Runs whose worker stopped beating (killed, host lost): back to the queue, or failed and
+  // refunded once they have been started too often.
+  const silentBefore = new Date(now - (deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS));
+  for (const item of await listSilentProcessing(deps.db, silentBefore, SWEEP_BATCH)) {
+    if (item.attempts >= MAX_ATTEMPTS) {
+      if (await failAndRefund(deps, item.id, MSG.generation.failed, { silentBefore })) failed++;
+      continue;
+    }
+    const row = await requeueSilent(deps.db, item.id, silentBefore);
+    if (!row) continue;
+    deps.log.warn({ contentId: item.id, attempts: item.attempts }, 'generation run lost its worker; queued again');
+    deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId: item.id, status: 'queued', progress: 0 });
+    await enqueueGeneration(deps, item.id);
+    requeued++;
   }
   for (const item of await listQueuedForSweep(deps.db, new Date(now - ORPHAN_GRACE_MS), SWEEP_BATCH)) {
     const state = item.jobId ? await deps.queue.jobState(GENERATION_QUEUE, item.jobId) : null;
@@ -287,7 +315,7 @@ export async function startGenerationWorker(deps: GenerationDeps): Promise<Gener
       .finally(() => {
         sweeping = null;
       });
-  }, SWEEP_INTERVAL_MS);
+  }, Math.min(SWEEP_INTERVAL_MS, Math.max(1000, deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS)));
   interval.unref();
   return {
     async stop() {
