@@ -97,6 +97,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The name of every variable the server reads (deployment files are checked against it). */
+export const ENV_KEYS: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config extends Omit<Env, 'PUBLIC_URL'> {
   PUBLIC_URL: string;
   dataDir: string;
