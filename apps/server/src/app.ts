@@ -47,6 +47,10 @@ import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { avatarMedia, registerMediaRoutes } from './platform/storage/media-routes.js';
 import { contentMedia } from './modules/content/content-media.js';
+import { registerObservability, requestIdOf } from './platform/observability/http.js';
+import { scrapeRegistry } from './platform/observability/metrics.js';
+import { GENERATION_QUEUE } from './modules/generation/generation.deps.js';
+import { pendingItemsByModel } from './modules/generation/generation.repository.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
 const MODULES: [name: string, module: AppModule][] = [
@@ -93,6 +97,16 @@ export function fastifyTrustProxy(setting: Config['TRUST_PROXY']): boolean | str
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/** Scrape-time gauges of one app's database and queue (the METRICS_PORT server uses the same). */
+export function appMetrics(deps: Pick<AppDeps, 'database' | 'queue'>) {
+  const { database, queue } = deps;
+  return scrapeRegistry({
+    queueDepth: () => queue.waiting(GENERATION_QUEUE),
+    pendingItems: () => pendingItemsByModel(database.db),
+    ...(database.poolStats ? { pool: database.poolStats } : {}),
+  });
+}
+
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
@@ -100,6 +114,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default), so a
     // client cannot pick the address its rate limits are counted under.
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
+    // x-request-id from a proxy or caller is kept (when it is a plain token), returned and logged
+    // as `reqId`, the same key the generation worker and socket logs use.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     requestTimeout: LIMITS.httpTimeoutMs,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -115,6 +133,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   const webDir = opts.webDir === undefined ? defaultWebDir() : opts.webDir;
   const web = webDir ? loadWebApp(webDir, deps.config) : null;
+  const lifecycle = (deps.lifecycle ??= { draining: false });
+  registerObservability(app, { metrics: appMetrics(deps), token: deps.config.METRICS_TOKEN });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -174,6 +194,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   registerPrivateReplies(app);
   const ctx: ModuleContext = {
     ...deps,
+    lifecycle,
     auth: authHooks,
     counters,
     accountLimits: makeAccountLimits(deps.config.RATE_LIMIT_DISABLED ? null : counters),

@@ -76,6 +76,24 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   // Rate-limit counters in Redis instead of the database.
   REDIS_URL: optionalString,
+  // Media bytes: `local` (DATA_DIR/media) or `s3` (a bucket; every process sees the same files).
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  // An S3-compatible store (MinIO, R2, …); AWS when unset.
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+  // A public base (CDN or public bucket) serving `<S3_PUBLIC_URL>/<key>`; unset: /media/ redirects to presigned URLs.
+  S3_PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  // Prometheus: /metrics on the API port needs this as a Bearer token (unset: no /metrics there).
+  METRICS_TOKEN: optionalString,
+  // Prometheus: /metrics on its own port too (any role, the worker included).
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  // On SIGTERM, readiness answers 503 for this long before the listener closes.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // Demo gallery on a fresh, empty database; unset means on, except under NODE_ENV=test.
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),
@@ -93,6 +111,8 @@ const envSchema = z.object({
     }),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // A running item beats every quarter of this; one silent this long (its worker killed) is handed back.
+  GENERATION_STALE_AFTER_MS: z.coerce.number().int().min(2000).max(3_600_000).default(30_000),
   PROMPT_BLOCKLIST: z.string().default('csam,child sexual abuse,child porn,bestiality,beheading,snuff'),
   // Per-model routes that win over GENERATION_PROVIDER: "runway-gen3=runway,flux-*=fal,loops/*=luma".
   GENERATION_ROUTES: z
@@ -139,6 +159,9 @@ const envSchema = z.object({
   // Another base URL for the Stripe API (a local stand-in in tests); default https://api.stripe.com.
   STRIPE_API_URL: z.string().url().optional(),
 }).superRefine((e, ctx) => {
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER is s3' });
+  }
   if (e.GENERATION_WEBHOOKS && !e.PUBLIC_URL) {
     ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required when GENERATION_WEBHOOKS is on: the address vendors can reach' });
   }
@@ -157,6 +180,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The name of every variable the server reads (deployment files are checked against it). */
+export const ENV_KEYS: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config extends Omit<Env, 'PUBLIC_URL'> {
   PUBLIC_URL: string;

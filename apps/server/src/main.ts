@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import pino from 'pino';
-import { buildApp } from './app.js';
+import { appMetrics, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { logOptions } from './platform/log.js';
 import { generationDeps } from './modules/generation/generation.deps.js';
 import { startGenerationWorker } from './modules/generation/generation.worker.js';
 import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/demo-seed.js';
 import { openRuntime } from './runtime.js';
+import { startMetricsServer, type Lifecycle } from './platform/observability/http.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 
 async function main(): Promise<void> {
@@ -22,19 +23,36 @@ async function main(): Promise<void> {
   const { deps, closeFanOut } = await openRuntime(config, log);
   const { database, queue, realtime } = deps;
   const isApi = config.ROLE !== 'worker';
+  const lifecycle: Lifecycle = { draining: false };
+  deps.lifecycle = lifecycle;
   const app = await buildApp(deps, { loggerInstance: log });
   if (isApi) realtime.attach(app.server);
   await queue.start();
   const worker = config.ROLE === 'api' ? null : await startGenerationWorker(generationDeps(deps, log.child({ module: 'generation' })));
+
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer({ port: config.METRICS_PORT, host: config.HOST, metrics: appMetrics(deps), token: config.METRICS_TOKEN });
+  if (metricsServer) {
+    const address = metricsServer.address();
+    log.info({ port: typeof address === 'object' && address ? address.port : config.METRICS_PORT }, 'metrics served on their own port');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    const delay = isApi ? config.SHUTDOWN_DELAY_MS : 0;
+    const timer = setTimeout(() => process.exit(1), delay + 10_000).unref();
     try {
-      // Sockets first (they would hold the HTTP server open), then requests in flight, then the
+      // Readiness answers 503 at once; the listener stays open for SHUTDOWN_DELAY_MS so a load
+      // balancer notices and stops sending new requests before it closes.
+      lifecycle.draining = true;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      // Sockets first (they would hold the HTTP server open), then the listener closes and
+      // requests in flight finish (a new request on a kept-alive connection gets a 503), then the
       // worker: its running items go back to the queue, and the next start picks them up.
       await realtime.close();
       await app.close();
@@ -42,6 +60,7 @@ async function main(): Promise<void> {
       await queue.stop({ timeoutMs: 5000 });
       await closeFanOut();
       await database.close();
+      metricsServer?.close();
     } finally {
       clearTimeout(timer);
       process.exit(0);

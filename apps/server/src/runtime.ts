@@ -10,8 +10,8 @@ import { describeEnsureAdmin, ensureAdmin } from './modules/auth/admin-bootstrap
 import { createQueue } from './platform/queue/queue.js';
 import { loadPostgresAdapter } from './platform/realtime/postgres-adapter.js';
 import { createRealtime } from './platform/realtime/realtime.js';
-import { LocalDiskStorage } from './platform/storage/local-storage.js';
 import { MediaSigner } from './platform/storage/media-signing.js';
+import { createStorages } from './platform/storage/create-storage.js';
 import { createProviderRegistry, parseProviderChoice, parseProviderRoutes } from './providers/generation/registry.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 import { createReplicateProvider } from './providers/generation/replicate/replicate-provider.js';
@@ -59,10 +59,12 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     tokens,
     corsOrigins: config.CORS_ORIGINS?.split(',').map((o) => o.trim()),
     adapter: fanOut?.adapter,
+    log: log.child({ module: 'realtime' }),
   });
   // Vendors that send webhooks are told where, when PUBLIC_URL is reachable (GENERATION_WEBHOOKS).
   const webhookUrl = (vendor: 'replicate' | 'fal') =>
     config.GENERATION_WEBHOOKS ? generationWebhookUrl(config.PUBLIC_URL, vendor) : undefined;
+  const storages = createStorages(config, new MediaSigner(secret, clock));
   const deps: AppDeps = {
     config,
     database,
@@ -70,7 +72,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     clock,
     mailer,
     queue,
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'media'), new MediaSigner(secret, clock)),
+    storage: storages.media,
+    privateStorage: storages.private,
     realtime,
     generationProviders: createProviderRegistry(
       { ...parseProviderChoice(config.GENERATION_PROVIDER), routes: parseProviderRoutes(config.GENERATION_ROUTES) },
@@ -86,5 +89,11 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       },
     ),
   };
-  return { deps, closeFanOut: async () => fanOut?.close() };
+  return {
+    deps,
+    closeFanOut: async () => {
+      await fanOut?.close();
+      storages.close();
+    },
+  };
 }

@@ -15,12 +15,12 @@ import type { App, AppDeps } from '../src/platform/http/types.js';
 import { withDatabase } from './global-setup.js';
 import { fakeProvider } from './factories.js';
 import { createQueue } from '../src/platform/queue/queue.js';
-import { createRealtime } from '../src/platform/realtime/realtime.js';
-import { LocalDiskStorage } from '../src/platform/storage/local-storage.js';
+import { createRealtime, type SocketLog } from '../src/platform/realtime/realtime.js';
+import { createStorages } from '../src/platform/storage/create-storage.js';
 import { MediaSigner } from '../src/platform/storage/media-signing.js';
 import { singleProviderRegistry } from '../src/providers/generation/registry.js';
 import type { GenerationProvider } from '../src/providers/generation/types.js';
-import { generationDeps } from '../src/modules/generation/generation.deps.js';
+import { generationDeps, type GenerationLog } from '../src/modules/generation/generation.deps.js';
 import { startGenerationWorker, type GenerationWorker } from '../src/modules/generation/generation.worker.js';
 
 declare module 'vitest' {
@@ -107,6 +107,8 @@ export interface TestAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** A built web app to serve (index.html and assets); none by default. */
   webDir?: string | null;
+  /** Receives the socket and worker log lines (silent when absent). */
+  log?: SocketLog & GenerationLog;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
@@ -123,6 +125,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const clock = opts.clock ?? new TestClock();
   const secret = randomBytes(32).toString('hex');
   const tokens = new TokenService(secret, clock.now);
+  const storages = createStorages(config, new MediaSigner(secret, clock.now));
   const log = { error: () => undefined };
   const deps: AppDeps = {
     config,
@@ -131,8 +134,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     tokens,
     clock: clock.now,
     queue: createQueue({ database, log, pollingIntervalSeconds: 0.5 }),
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'media'), new MediaSigner(secret, clock.now)),
-    realtime: createRealtime({ db: database.db, tokens }),
+    storage: storages.media,
+    privateStorage: storages.private,
+    realtime: createRealtime({ db: database.db, tokens, log: opts.log }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
     ...(opts.counters ? { counters: opts.counters } : {}),
   };
@@ -142,7 +146,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   });
   deps.realtime.attach(app.server);
   await app.ready();
-  const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps)) : null;
+  const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps, opts.log)) : null;
   return {
     app,
     deps,
@@ -154,6 +158,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       await deps.realtime.close();
       await app.close();
       if (!opts.database) await database.close();
+      storages.close();
       // Only the directory made up above; a DATA_DIR a test passed in is left alone.
       if (!env.DATA_DIR) await fs.rm(config.dataDir, { recursive: true, force: true });
     },

@@ -5,7 +5,7 @@ import { applyCredits } from '../src/modules/credits/credits.service.js';
 import { ledgerSum } from '../src/modules/credits/credits.repository.js';
 import { GENERATION_QUEUE, generationDeps } from '../src/modules/generation/generation.deps.js';
 import { insertRequested } from '../src/modules/generation/generation.repository.js';
-import { ORPHAN_GRACE_MS, STALE_MARGIN_MS, runGeneration, startGenerationWorker } from '../src/modules/generation/generation.worker.js';
+import { DEFAULT_STALE_AFTER_MS, MAX_ATTEMPTS, ORPHAN_GRACE_MS, STALE_MARGIN_MS, runGeneration, startGenerationWorker } from '../src/modules/generation/generation.worker.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, fakeProvider, waitFor, type TestUser } from './factories.js';
 
@@ -165,5 +165,59 @@ describe('worker start heals what a crash left', () => {
     expect(await show(user, item.id)).toMatchObject({ status: 'queued', refunded: 0 });
     expect(await balanceOf(user)).toBe(5);
     provider.mode = 'succeed';
+  });
+});
+
+describe('a run whose worker stopped beating', () => {
+  /** What a worker killed mid-run leaves: processing, its last heartbeat long ago, well before its deadline. */
+  async function silentRun(id: string, attempts: number): Promise<void> {
+    const lastBeat = new Date(t.clock.now().getTime() - DEFAULT_STALE_AFTER_MS - 1000);
+    await t.deps.database.query(
+      "UPDATE content SET status = 'processing', run_id = $2, started_at = $3, heartbeat_at = $3, attempts = $4 WHERE id = $1",
+      [id, randomUUID(), lastBeat, attempts],
+    );
+  }
+
+  it('is queued again by the next worker and finishes ready, charged once', async () => {
+    const user = await createUser(t.deps, { credits: 10 });
+    const item = await generate(user, 'Its worker was killed');
+    await silentRun(item.id, 1);
+    const worker = await startGenerationWorker(generationDeps(t.deps));
+    try {
+      expect(await statusIs(user, item.id, 'ready')).toMatchObject({ refunded: 0 });
+      expect(await balanceOf(user)).toBe(5);
+      expect((await ledger(user)).map((e) => e.kind)).toEqual(['generation_charge', 'signup_grant']);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('leaves a run that is still beating alone', async () => {
+    const user = await createUser(t.deps, { credits: 10 });
+    const item = await generate(user, 'Its worker is alive');
+    await t.deps.database.query(
+      "UPDATE content SET status = 'processing', run_id = $2, started_at = $3, heartbeat_at = $4 WHERE id = $1",
+      [item.id, randomUUID(), new Date(t.clock.now().getTime() - DEFAULT_STALE_AFTER_MS - 1000), t.clock.now()],
+    );
+    const worker = await startGenerationWorker(generationDeps(t.deps));
+    try {
+      expect((await show(user, item.id)).status).toBe('processing');
+    } finally {
+      await worker.stop();
+      await t.deps.database.query("UPDATE content SET status = 'failed', run_id = NULL WHERE id = $1", [item.id]);
+    }
+  });
+
+  it('is failed and refunded exactly once after too many lost runs', async () => {
+    const user = await createUser(t.deps, { credits: 10 });
+    const item = await generate(user, 'Kills its worker every time');
+    await silentRun(item.id, MAX_ATTEMPTS);
+    const first = await startGenerationWorker(generationDeps(t.deps));
+    await first.stop();
+    const second = await startGenerationWorker(generationDeps(t.deps));
+    await second.stop();
+    expect(await show(user, item.id)).toMatchObject({ status: 'failed', refunded: 5 });
+    expect(await balanceOf(user)).toBe(10);
+    expect((await ledger(user)).filter((e) => e.kind === 'refund')).toHaveLength(1);
   });
 });

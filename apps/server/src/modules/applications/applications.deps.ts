@@ -9,7 +9,7 @@ export function applicationsDepsFrom(ctx: ModuleContext, log: FastifyBaseLogger)
     db: ctx.database.db,
     clock: ctx.clock,
     mailer: ctx.mailer,
-    resumes: createResumeStore(ctx.config.dataDir),
+    resumes: createResumeStore(ctx.privateStorage),
     publicUrl: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
     log,
     notify: (userId, payload) => ctx.realtime.toUser(userId, 'application:updated', payload),

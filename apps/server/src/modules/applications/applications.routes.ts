@@ -153,12 +153,12 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      const { stream, fileName } = await service.openResume(deps, currentUser(request), request.params.id);
+      const { pdf, fileName } = await service.openResume(deps, currentUser(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
-        .send(stream);
+        .send(pdf);
     },
   );
 

@@ -169,9 +169,9 @@ export async function getApplication(deps: ApplicationsDeps, viewer: AuthUser, i
 
 export async function openResume(deps: ApplicationsDeps, viewer: AuthUser, id: string) {
   const row = await visibleApplication(deps, viewer, id);
-  const stream = row.app.hasResume ? await deps.resumes.open(id) : null;
-  if (!stream) throw notFound(JOBS_TEXT.noResume);
-  return { stream, fileName: `resume-${row.app.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || id}.pdf` };
+  const pdf = row.app.hasResume ? await deps.resumes.open(id) : null;
+  if (!pdf) throw notFound(JOBS_TEXT.noResume);
+  return { pdf, fileName: `resume-${row.app.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || id}.pdf` };
 }
 
 export async function listApplications(

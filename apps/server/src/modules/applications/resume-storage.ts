@@ -1,43 +1,30 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { JOBS_TEXT, JOB_LIMITS } from '@atelier/shared';
 import { AppError } from '../../platform/http/errors.js';
+import type { Storage } from '../../platform/storage/storage.js';
 
 /**
- * Résumés live on the local disk under DATA_DIR/resumes/<applicationId>.pdf. They are private: the
- * only way to read one is GET /applications/:id/resume, which checks who is asking.
+ * Résumés are private files under `resumes/<applicationId>.pdf` in the private storage (DATA_DIR or
+ * the bucket's private/ prefix), never under /media. The only way to read one is
+ * GET /applications/:id/resume, which checks who is asking.
  */
 export interface ResumeStore {
   save(applicationId: string, pdf: Buffer): Promise<void>;
-  open(applicationId: string): Promise<fs.ReadStream | null>;
+  open(applicationId: string): Promise<Buffer | null>;
   remove(applicationIds: string[]): Promise<void>;
 }
 
-export function createResumeStore(dataDir: string): ResumeStore {
-  const dir = path.join(dataDir, 'resumes');
-  // Ids are UUIDs validated at the edge; the check keeps a path from ever leaving the folder.
-  const fileOf = (id: string) => {
+export function createResumeStore(storage: Storage): ResumeStore {
+  // Ids are UUIDs validated at the edge; the check keeps a key from ever leaving the folder.
+  const keyOf = (id: string) => {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Error(`not an application id: ${id}`);
-    return path.join(dir, `${id}.pdf`);
+    return `resumes/${id}.pdf`;
   };
   return {
-    async save(id, pdf) {
-      await fsp.mkdir(dir, { recursive: true });
-      await fsp.writeFile(fileOf(id), pdf);
-    },
-    async open(id) {
-      const file = fileOf(id);
-      try {
-        await fsp.access(file, fs.constants.R_OK);
-      } catch {
-        return null;
-      }
-      return fs.createReadStream(file);
-    },
+    save: (id, pdf) => storage.put(keyOf(id), pdf, 'application/pdf'),
+    open: (id) => storage.get(keyOf(id)),
     async remove(ids) {
-      await Promise.all(ids.map((id) => fsp.rm(fileOf(id), { force: true })));
+      await Promise.all(ids.map((id) => storage.delete(keyOf(id))));
     },
   };
 }

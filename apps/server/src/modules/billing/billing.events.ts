@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { checkoutOutcomes } from '../../platform/observability/metrics.js';
 import type { Db } from '../../platform/db/db.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { addInterval, type PaymentEvent, type SubscriptionStateEvent } from '../../providers/payments/types.js';
@@ -277,6 +278,8 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
     if (grant.credits !== null) announce = { userId: sub.userId, credits: grant.credits };
     return { isNew: true, granted: grant.granted };
   });
+  if (outcome.isNew && event.type === 'checkout.completed') checkoutOutcomes.inc({ outcome: 'paid' });
+  if (outcome.isNew && event.type === 'checkout.declined') checkoutOutcomes.inc({ outcome: 'declined' });
   const toAnnounce = announce as { userId: string; credits: number } | null;
   if (toAnnounce) announceBalance(deps.realtime, toAnnounce.userId, toAnnounce.credits);
   return outcome;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { checkoutOutcomes } from '../../platform/observability/metrics.js';
 import {
   calculateCreditPrice,
   type CheckoutSession,
@@ -268,6 +269,7 @@ export async function expireStaleCheckouts(deps: Pick<BillingDeps, 'db' | 'clock
     .set({ status: 'expired' })
     .where(and(inArray(checkouts.status, ['open', 'declined']), lte(checkouts.expiresAt, deps.clock())))
     .returning({ id: checkouts.id });
+  if (rows.length > 0) checkoutOutcomes.inc({ outcome: 'expired' }, rows.length);
   return rows.length;
 }
 

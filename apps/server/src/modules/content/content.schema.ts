@@ -51,6 +51,8 @@ export const content = pgTable(
     jobId: text('job_id'),
     enqueuedAt: ts('enqueued_at'),
     startedAt: ts('started_at'),
+    /** migrations/0021: the running worker's last sign of life (see sweepGenerations). */
+    heartbeatAt: ts('heartbeat_at'),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     playCount: integer('play_count').notNull().default(0),

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../platform/db/db.js';
 import { conflict, notFound, paymentRequired } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { countLedger } from '../../platform/observability/metrics.js';
 import {
   addToBalance,
   findEntryByKey,
@@ -99,6 +100,8 @@ export async function applyCredits(tx: Db, input: ApplyCreditsInput): Promise<Ap
     idempotencyKey: input.idempotencyKey,
     balanceAfter: credits,
   });
+  // Counted as written; a caller's transaction that later rolls back leaves the count one high.
+  countLedger(input.kind, input.delta);
   return { entry, credits, isNew: true };
 }
 

@@ -10,6 +10,8 @@ export interface GenerationLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
+  /** A logger whose every line carries `bindings` (pino's child); optional for simple test logs. */
+  child?(bindings: Record<string, unknown>): GenerationLog;
 }
 
 /** What generation requests and the worker need; tests build the same from createTestApp. */
@@ -26,6 +28,10 @@ export interface GenerationDeps {
   timeoutMs: number;
   /** Jobs one worker process runs at the same time. */
   concurrency: number;
+  /** A processing item whose worker has not beaten for this long is handed back (default 30 s). */
+  staleAfterMs?: number;
+  /** The HTTP request that asked for the work; enqueued jobs carry it so the worker logs with it. */
+  requestId?: string;
 }
 
 /** The one queue for generations and edits; a job carries only the content id. */
@@ -33,6 +39,8 @@ export const GENERATION_QUEUE = 'generation';
 
 export interface GenerationJobData {
   contentId: string;
+  /** x-request-id of the request that enqueued it (absent for a sweep's re-enqueue). */
+  requestId?: string;
 }
 
 /**
@@ -62,5 +70,6 @@ export function generationDeps(deps: AppDeps, log: GenerationLog = silentLog): G
     blocklist: createBlocklist(deps.config.PROMPT_BLOCKLIST),
     timeoutMs: deps.config.GENERATION_TIMEOUT_MS,
     concurrency: deps.config.GENERATION_CONCURRENCY,
+    staleAfterMs: deps.config.GENERATION_STALE_AFTER_MS,
   };
 }

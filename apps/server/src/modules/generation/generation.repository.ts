@@ -63,6 +63,7 @@ export async function claimQueued(db: Db, id: string, runId: string, now: Date):
       runId,
       attempts: sql`${content.attempts} + 1`,
       startedAt: now,
+      heartbeatAt: now,
       progress: 0,
       updatedAt: sql`now()`,
     })
@@ -75,6 +76,31 @@ const ownedBy = (id: string, runId: string) => and(eq(content.id, id), eq(conten
 
 export async function saveProgress(db: Db, id: string, runId: string, progress: number): Promise<void> {
   await db.update(content).set({ progress }).where(ownedBy(id, runId));
+}
+
+/** The run's worker is alive. */
+export async function beat(db: Db, id: string, runId: string, now: Date): Promise<void> {
+  await db.update(content).set({ heartbeatAt: now }).where(ownedBy(id, runId));
+}
+
+/** Processing items whose worker has not beaten since `before` (a run from before beats counts from its start). */
+export async function listSilentProcessing(db: Db, before: Date, limit: number): Promise<{ id: string; attempts: number }[]> {
+  return db
+    .select({ id: content.id, attempts: content.attempts })
+    .from(content)
+    .where(and(eq(content.status, 'processing'), lt(sql`coalesce(${content.heartbeatAt}, ${content.startedAt})`, before)))
+    .orderBy(asc(content.startedAt))
+    .limit(limit);
+}
+
+/** Gives a silent run's item back to the queue, unless its worker beat again in the meantime. */
+export async function requeueSilent(db: Db, id: string, before: Date): Promise<ContentRow | null> {
+  const rows = await db
+    .update(content)
+    .set({ status: 'queued', runId: null, progress: 0, startedAt: null, heartbeatAt: null, jobId: null, updatedAt: sql`now()` })
+    .where(and(eq(content.id, id), eq(content.status, 'processing'), lt(sql`coalesce(${content.heartbeatAt}, ${content.startedAt})`, before)))
+    .returning();
+  return rows[0] ?? null;
 }
 
 export interface ReadyFields {
@@ -101,14 +127,14 @@ export async function completeRun(db: Db, id: string, runId: string, fields: Rea
 export async function requeueRun(db: Db, id: string, runId: string): Promise<boolean> {
   const rows = await db
     .update(content)
-    .set({ status: 'queued', runId: null, progress: 0, startedAt: null, updatedAt: sql`now()` })
+    .set({ status: 'queued', runId: null, progress: 0, startedAt: null, heartbeatAt: null, updatedAt: sql`now()` })
     .where(ownedBy(id, runId))
     .returning({ id: content.id });
   return rows.length > 0;
 }
 
 /** Which failure may be recorded: the run's own, or a sweep of a run that went silent. */
-export type FailGuard = { runId: string } | { staleBefore: Date } | { pending: true };
+export type FailGuard = { runId: string } | { staleBefore: Date } | { silentBefore: Date } | { pending: true };
 
 /**
  * Marks the item failed and returns it as it was before (for the refund), or null when the
@@ -123,7 +149,9 @@ export async function failPending(tx: Db, id: string, guard: FailGuard, reason: 
       ? row.status === 'processing' && row.runId === guard.runId
       : 'staleBefore' in guard
         ? row.status === 'processing' && row.startedAt !== null && row.startedAt < guard.staleBefore
-        : row.status === 'queued' || row.status === 'processing';
+        : 'silentBefore' in guard
+          ? row.status === 'processing' && (row.heartbeatAt ?? row.startedAt ?? guard.silentBefore) < guard.silentBefore
+          : row.status === 'queued' || row.status === 'processing';
   if (!holds) return null;
   await tx
     .update(content)
@@ -155,4 +183,13 @@ export async function listQueuedForSweep(db: Db, before: Date, limit: number): P
     )
     .orderBy(asc(content.createdAt))
     .limit(limit);
+}
+
+/** Items not finished yet, by status and model (the metrics scrape; the pending index covers it). */
+export async function pendingItemsByModel(db: Db): Promise<{ status: string; model: string; count: number }[]> {
+  return db
+    .select({ status: content.status, model: content.model, count: sql<number>`count(*)::int` })
+    .from(content)
+    .where(sql`${content.status} IN ('queued', 'processing')`)
+    .groupBy(content.status, content.model);
 }

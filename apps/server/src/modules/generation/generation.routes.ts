@@ -33,7 +33,7 @@ export const generationRoutes: AppModule = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      const deps = { ...baseDeps, log: request.log };
+      const deps = { ...baseDeps, log: request.log, requestId: request.id };
       const key = idempotencyKey(request);
       let form: Awaited<ReturnType<typeof readMultipartGenerate>>;
       if (request.isMultipart()) form = await readMultipartGenerate(request);
@@ -59,7 +59,7 @@ export const generationRoutes: AppModule = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      const deps = { ...baseDeps, log: request.log };
+      const deps = { ...baseDeps, log: request.log, requestId: request.id };
       const result = await requestEdit(deps, currentUser(request).id, request.body, idempotencyKey(request));
       return reply.status(201).send({ data: { id: result.content.id, url: `/content/${result.content.id}` } });
     },

@@ -59,7 +59,8 @@ function rejectBlocked(deps: GenerationDeps, prompt: string | undefined): void {
 /** Hands the item to the worker. A failure here is healed by the worker's sweep, so it is only logged. */
 export async function enqueueGeneration(deps: GenerationDeps, contentId: string): Promise<void> {
   try {
-    const jobId = await deps.queue.send<GenerationJobData>(GENERATION_QUEUE, { contentId });
+    const data: GenerationJobData = deps.requestId ? { contentId, requestId: deps.requestId } : { contentId };
+    const jobId = await deps.queue.send<GenerationJobData>(GENERATION_QUEUE, data);
     await recordEnqueued(deps.db, contentId, jobId, deps.clock());
   } catch (err) {
     deps.log.error({ err, contentId }, 'could not enqueue generation; the worker sweep will pick it up');

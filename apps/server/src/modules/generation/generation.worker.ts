@@ -8,9 +8,13 @@ import { contentKeyPrefix } from '../content/content.view.js';
 import { announceBalance, applyCredits } from '../credits/credits.service.js';
 import { enqueueGeneration } from './generation.service.js';
 import { generationWebhookDeliveries } from './generation.schema.js';
+import { generationDuration, generationJobs } from '../../platform/observability/metrics.js';
 import { GENERATION_QUEUE, generationQueueDefinition, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import {
+  beat,
   claimQueued,
+  listSilentProcessing,
+  requeueSilent,
   completeRun,
   failPending,
   findById,
@@ -31,6 +35,9 @@ const SWEEP_BATCH = 100;
 /** Longer than the webhook signatures' five-minute window, with room for clock skew. */
 export const DELIVERY_KEEP_MS = 24 * 3600_000;
 const PROGRESS_EVERY_MS = 500;
+export const DEFAULT_STALE_AFTER_MS = 30_000;
+/** Runs an item may start; one whose worker died this often is failed and refunded instead. */
+export const MAX_ATTEMPTS = 3;
 
 type AbortReason = { kind: 'timeout' } | { kind: 'shutdown' };
 
@@ -162,12 +169,26 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
   const runId = randomUUID();
   const row = await claimQueued(deps.db, contentId, runId, deps.clock());
   if (!row) return;
+  const startedAt = performance.now();
+  const finish = (outcome: 'ready' | 'failed' | 'requeued' | 'discarded') => {
+    const seconds = (performance.now() - startedAt) / 1000;
+    generationJobs.inc({ model: row.model, outcome });
+    generationDuration.observe({ model: row.model, outcome }, seconds);
+    deps.log.info({ contentId, model: row.model, outcome, durationMs: Math.round(seconds * 1000) }, 'generation run finished');
+  };
+  deps.log.info({ contentId, model: row.model }, 'generation run started');
   const controller = new AbortController();
   opts.active?.set(contentId, controller);
   // A shutdown that began while the claim was in flight did not see this run in `active`.
   if (opts.isStopping?.()) controller.abort({ kind: 'shutdown' } satisfies AbortReason);
   const timer = setTimeout(() => controller.abort({ kind: 'timeout' } satisfies AbortReason), deps.timeoutMs);
   timer.unref?.();
+  // Signs of life, so a sweep elsewhere can tell this run from one whose worker was killed.
+  const heartbeat = setInterval(
+    () => void beat(deps.db, contentId, runId, deps.clock()).catch((err: unknown) => deps.log.warn({ err, contentId }, 'could not record heartbeat')),
+    Math.max(250, Math.floor((deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS) / 4)),
+  );
+  heartbeat.unref?.();
   deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId, status: 'processing', progress: 0 });
 
   let lastProgress = 0;
@@ -190,18 +211,22 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
     if (!isReady) {
       // Deleted, or failed by the sweep while we worked: what we stored belongs to nobody.
       await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
+      finish('discarded');
       return;
     }
+    finish('ready');
     const content = await loadContentView(deps, contentId, { id: row.userId });
     if (content) deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationCompleted, { content });
   } catch (err) {
     const abort = controller.signal.aborted ? (controller.signal.reason as AbortReason) : null;
     if (abort?.kind === 'shutdown') {
       await requeueRun(deps.db, contentId, runId);
+      finish('requeued');
       return;
     }
     if (err instanceof ProviderError && err.retryable && opts.canRetry && !abort) {
       if (await requeueRun(deps.db, contentId, runId)) {
+        finish('requeued');
         deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId, status: 'queued', progress: 0 });
         throw err;
       }
@@ -211,8 +236,10 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
       abort?.kind === 'timeout' ? timeoutMessage(deps.timeoutMs) : err instanceof ProviderError ? err.message : MSG.generation.failed;
     if (!(err instanceof ProviderError) && !abort) deps.log.error({ err, contentId }, 'generation failed unexpectedly');
     await failAndRefund(deps, contentId, reason, { runId });
+    finish('failed');
   } finally {
     clearTimeout(timer);
+    clearInterval(heartbeat);
     opts.active?.delete(contentId);
   }
 }
@@ -229,6 +256,21 @@ export async function sweepGenerations(deps: GenerationDeps): Promise<{ failed: 
   const staleBefore = new Date(now - deps.timeoutMs - STALE_MARGIN_MS);
   for (const id of await listStaleProcessing(deps.db, staleBefore, SWEEP_BATCH)) {
     if (await failAndRefund(deps, id, timeoutMessage(deps.timeoutMs), { staleBefore })) failed++;
+  }
+  // Runs whose worker stopped beating (killed, host lost): back to the queue, or failed and
+  // refunded once they have been started too often.
+  const silentBefore = new Date(now - (deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS));
+  for (const item of await listSilentProcessing(deps.db, silentBefore, SWEEP_BATCH)) {
+    if (item.attempts >= MAX_ATTEMPTS) {
+      if (await failAndRefund(deps, item.id, MSG.generation.failed, { silentBefore })) failed++;
+      continue;
+    }
+    const row = await requeueSilent(deps.db, item.id, silentBefore);
+    if (!row) continue;
+    deps.log.warn({ contentId: item.id, attempts: item.attempts }, 'generation run lost its worker; queued again');
+    deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationProgress, { contentId: item.id, status: 'queued', progress: 0 });
+    await enqueueGeneration(deps, item.id);
+    requeued++;
   }
   for (const item of await listQueuedForSweep(deps.db, new Date(now - ORPHAN_GRACE_MS), SWEEP_BATCH)) {
     const state = item.jobId ? await deps.queue.jobState(GENERATION_QUEUE, item.jobId) : null;
@@ -257,7 +299,10 @@ export async function startGenerationWorker(deps: GenerationDeps): Promise<Gener
   await deps.queue.work<GenerationJobData>(GENERATION_QUEUE, { concurrency: deps.concurrency }, async (job) => {
     // A job fetched while stopping is left to a later sweep: its item simply stays queued.
     if (isStopping) return;
-    const run = runGeneration(deps, job.data.contentId, {
+    const { contentId, requestId } = job.data;
+    // Every line of this run carries the job, and the request that asked for it when there was one.
+    const log = deps.log.child?.({ jobId: job.id, contentId, ...(requestId ? { reqId: requestId } : {}) }) ?? deps.log;
+    const run = runGeneration({ ...deps, log }, contentId, {
       canRetry: job.retryCount < job.retryLimit,
       active,
       isStopping: () => isStopping,
@@ -276,7 +321,7 @@ export async function startGenerationWorker(deps: GenerationDeps): Promise<Gener
       .finally(() => {
         sweeping = null;
       });
-  }, SWEEP_INTERVAL_MS);
+  }, Math.min(SWEEP_INTERVAL_MS, Math.max(1000, deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS)));
   interval.unref();
   return {
     async stop() {

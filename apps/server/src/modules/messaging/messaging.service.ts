@@ -1,3 +1,4 @@
+import { messagesSent } from '../../platform/observability/metrics.js';
 import {
   MESSAGE_HISTORY_SIZE,
   MESSAGE_RATE_LIMIT,
@@ -198,6 +199,7 @@ export async function sendMessage(
     limit: MESSAGE_RATE_LIMIT,
   });
   if (!stored) throw tooManyRequests(MESSAGING_TEXT.tooFast);
+  messagesSent.inc();
   const message = repo.toChatMessage(stored.message);
   const supportId = await supportIdOrNull(deps);
   emitTo(deps, supportId, input.recipientId, 'newMessage', message);

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { MESSAGING_TEXT } from '@atelier/shared';
 import { resolveAuth, type TokenService } from '../../platform/http/auth.js';
-import { notFound } from '../../platform/http/errors.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
 import type { RealtimeSocket } from '../../platform/realtime/realtime.js';
 import * as messaging from './messaging.service.js';
 
@@ -86,6 +86,8 @@ export function registerMessagingSocket(
       (result) => ack?.(result),
       (err: unknown) => {
         const message = messaging.messagingErrorText(err);
+        // Refusals the person can act on are expected; anything else is worth a log line.
+        if (!(err instanceof AppError)) socket.data.log.error({ err }, 'socket event failed');
         if (reportErrors) socket.emit('messageError', { message });
         ack?.({ ok: false, error: message });
       },

@@ -18,6 +18,8 @@ export interface Database {
   /** Runs a multi-statement script without parameters. */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL pool usage (absent on the embedded database). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface OpenDatabaseOptions {
@@ -60,6 +62,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
         await pool.query(text);
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   } else {
     if (opts.pgliteDir) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });

@@ -22,6 +22,17 @@ const MIGRATION_LOCK = 727_311_001;
  * Applies every `NNNN_name.sql` in order, once, each in its own transaction. An advisory lock
  * keeps several starting processes from migrating at the same time.
  */
+let latest: string | null = null;
+/** The newest migration this build ships (readiness compares it with what the database recorded). */
+export function latestMigrationName(): string {
+  latest ??= fs
+    .readdirSync(migrationsDir())
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort()
+    .at(-1) as string;
+  return latest;
+}
+
 export async function runMigrations(database: SqlRunner): Promise<string[]> {
   const dir = migrationsDir();
   const files = fs

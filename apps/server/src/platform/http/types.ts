@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Queue } from '../queue/queue.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { Storage } from '../storage/storage.js';
+import type { Lifecycle } from '../observability/http.js';
 import type { ProviderRegistry } from '../../providers/generation/registry.js';
 import type { AccountLimits } from '../../modules/auth/account-limits.js';
 import type { AuthHooks, TokenService } from './auth.js';
@@ -28,14 +29,18 @@ export interface AppDeps {
   clock: () => Date;
   /** Postgres-backed jobs (pg-boss); started on first use. */
   queue: Queue;
-  /** Media bytes; local disk under DATA_DIR/media by default. */
+  /** Media bytes; local disk under DATA_DIR/media by default, or a bucket (STORAGE_DRIVER=s3). */
   storage: Storage;
+  /** Private files (résumés): DATA_DIR, or the bucket's private/ prefix. Never served at /media. */
+  privateStorage: Storage;
   /** Socket.IO; events to a user reach every tab they have open. */
   realtime: Realtime;
   /** Which generation provider renders which model. */
   generationProviders: ProviderRegistry;
   /** Rate-limit counters; by default Redis when REDIS_URL is set, else the database. */
   counters?: CounterStore;
+  /** Set by main.ts so SIGTERM can flip readiness; buildApp makes one when absent. */
+  lifecycle?: Lifecycle;
 }
 
 /** What every module's routes receive. */
@@ -44,6 +49,7 @@ export interface ModuleContext extends AppDeps {
   counters: CounterStore;
   /** Per-account limits and back-off (inactive under RATE_LIMIT_DISABLED). */
   accountLimits: AccountLimits;
+  lifecycle: Lifecycle;
 }
 
 export type AppModule = (app: App, ctx: ModuleContext) => Promise<void> | void;

@@ -32,6 +32,10 @@ export interface Queue {
   jobState(name: string, id: string): Promise<JobState | null>;
   /** Stops fetching; waits up to `timeoutMs` for running handlers. */
   stop(opts?: { timeoutMs?: number }): Promise<void>;
+  /** True between a successful start and stop (readiness reads it). */
+  isRunning(): boolean;
+  /** Jobs of `name` waiting to run (created or retry) and the age in seconds of the oldest one. */
+  waiting(name: string): Promise<{ depth: number; oldestAgeSeconds: number }>;
 }
 
 export interface QueueOptions {
@@ -139,6 +143,16 @@ export function createQueue(opts: QueueOptions): Queue {
       await start();
       const job = await boss.getJobById(name, id, { includeArchive: true });
       return job ? (job as { state: JobState }).state : null;
+    },
+    isRunning: () => isStarted && !isStopped,
+    async waiting(name) {
+      const res = await opts.database.query<{ depth: number; age: number | null }>(
+        `SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_on))::float8 AS age
+           FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')`,
+        [name],
+      );
+      const row = res.rows[0];
+      return { depth: row?.depth ?? 0, oldestAgeSeconds: Math.max(0, row?.age ?? 0) };
     },
     async stop({ timeoutMs = 10_000 } = {}) {
       isStopped = true;

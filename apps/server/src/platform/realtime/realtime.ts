@@ -10,12 +10,25 @@ import {
 } from '@atelier/shared';
 import type { Db } from '../db/db.js';
 import { resolveSession, type AuthUser, type TokenService } from '../http/auth.js';
+import { requestIdOf } from '../observability/http.js';
+import { socketsConnected } from '../observability/metrics.js';
+
+export interface SocketLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug?(obj: object, msg?: string): void;
+  child?(bindings: Record<string, unknown>): SocketLog;
+}
 
 export interface SocketData {
   /** Who connected, with the role they had then; privileged actions read the role again. */
   user: AuthUser;
   /** The sign-in (device session family) the socket belongs to. */
   familyId: string;
+  /** The handshake's x-request-id (or a fresh one): every log line of this socket carries it. */
+  requestId: string;
+  log: SocketLog;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -42,7 +55,11 @@ export interface RealtimeOptions {
    * sockets, which is all a single-process deployment has. See postgres-adapter.ts.
    */
   adapter?: Parameters<RealtimeServer['adapter']>[0];
+  /** Connection and event logs; silent when absent. */
+  log?: SocketLog;
 }
+
+const silentLog: SocketLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 function handshakeToken(socket: RealtimeSocket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -62,12 +79,15 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   let isAttached = false;
 
   io.use((socket, next) => {
+    socket.data.requestId = requestIdOf(socket.request);
     const token = handshakeToken(socket);
     if (!token) return next(new Error(MSG.messaging.tokenMissing));
     resolveSession(opts.db, opts.tokens, token).then(
       ({ user, familyId }) => {
         socket.data.user = user;
         socket.data.familyId = familyId;
+        const bindings = { reqId: socket.data.requestId, socketId: socket.id, userId: user.id };
+        socket.data.log = opts.log?.child?.(bindings) ?? opts.log ?? silentLog;
         next();
       },
       (err: unknown) => next(new Error(err instanceof Error ? err.message : MSG.auth.authenticationFailed)),
@@ -76,6 +96,13 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
 
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.user.id), sessionRoom(socket.data.familyId)]);
+    socketsConnected.inc();
+    socket.data.log.info({}, 'socket connected');
+    socket.on('disconnect', (reason) => {
+      socketsConnected.dec();
+      socket.data.log.info({ reason }, 'socket disconnected');
+    });
+    void socket.join(userRoom(socket.data.user.id));
     for (const handler of handlers) handler(socket);
   });
 

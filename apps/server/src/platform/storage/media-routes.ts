@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors.js';
 import { LocalDiskStorage } from './local-storage.js';
+import { S3Storage } from './s3-storage.js';
 import { MEDIA_PREFIX, type Storage } from './storage.js';
 
 /** Who may read a key right now: anyone, only holders of a signed link, or nobody (gone). */
@@ -36,17 +37,21 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Serves local media at /media/, checking every request against the item's current state: public
- * media to anyone with a long cache; private media only through a signed link the API handed its
- * owner (or an admin), never cached as public; a key whose item is gone or was made private answers
- * 404 at once. Keys are never rewritten, so public ones may be cached for a year. A remote store
- * serves its own (presigned) URLs instead.
+/**
+ * Serves media at /media/, checking every request against the item's current state: public media to
+ * anyone with a long cache; private media only through a signed link the API handed its owner (or an
+ * admin), never cached as public; a key whose item is gone or was made private answers 404 at once.
+ * Local disk: the files themselves (keys are never rewritten, so public ones may be cached for a
+ * year). S3: after the same check, a 302 to the public URL (S3_PUBLIC_URL) or a short-lived
+ * presigned URL, so every /media/ URL keeps working.
  */
 export async function registerMediaRoutes(app: FastifyInstance, storage: Storage, rules: MediaAccessRule[]): Promise<void> {
-  if (!(storage instanceof LocalDiskStorage)) return;
-  await fs.mkdir(storage.root, { recursive: true });
+  if (!(storage instanceof LocalDiskStorage) && !(storage instanceof S3Storage)) return;
+  const signer = storage.signer;
+  if (storage instanceof LocalDiskStorage) await fs.mkdir(storage.root, { recursive: true });
   await app.register(async (media) => {
     const cacheOf = new WeakMap<FastifyRequest, string>();
+    const privateReads = new WeakSet<FastifyRequest>();
     media.addHook('onRequest', async (request) => {
       const key = keyOf(request);
       const rule = key ? rules.find((r) => key.startsWith(r.prefix)) : undefined;
@@ -57,17 +62,29 @@ export async function registerMediaRoutes(app: FastifyInstance, storage: Storage
         return;
       }
       const query = request.query as { exp?: string; sig?: string };
-      const left = visibility === 'private' ? storage.signer.verify(key, query.exp, query.sig) : null;
+      const left = visibility === 'private' ? signer.verify(key, query.exp, query.sig) : null;
       // A stranger cannot tell a private item from a missing one.
       if (left === null) throw notFound(MEDIA_NOT_FOUND);
-      cacheOf.set(request, `private, max-age=${Math.min(left, storage.signer.defaultLifeSeconds)}`);
+      privateReads.add(request);
+      cacheOf.set(request, `private, max-age=${Math.min(left, signer.defaultLifeSeconds)}`);
     });
     media.addHook('onSend', async (request, reply) => {
       // Media is never a page: an SVG opened directly must not run script or load anything.
       reply.header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
       const cache = cacheOf.get(request);
-      reply.header('cache-control', cache && reply.statusCode < 400 ? cache : 'no-store');
+      if (!reply.getHeader('cache-control')) reply.header('cache-control', cache && reply.statusCode < 400 ? cache : 'no-store');
     });
+    if (storage instanceof S3Storage) {
+      media.get(`${MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+        const key = keyOf(request) as string; // checked by the onRequest hook
+        // A private read, or a bucket without a public base, goes to a presigned URL: it expires, so
+        // the redirect itself must not outlive it in a cache.
+        const target = privateReads.has(request) ? await storage.presignedUrl(key) : await storage.redirectUrl(key);
+        const cache = /[?&]X-Amz-Signature=/.test(target) ? 'private, no-store' : 'public, max-age=3600';
+        return reply.header('cache-control', cache).redirect(target, 302);
+      });
+      return;
+    }
     await media.register(fastifyStatic, {
       root: storage.root,
       prefix: MEDIA_PREFIX,
