@@ -134,6 +134,10 @@ describe('sending', () => {
       ok: false,
       error: 'Message must be at most 2000 characters',
     });
+    expect(await send(socket, { recipientId: ben.id, content: 'nul\u0000byte' })).toEqual({
+      ok: false,
+      error: 'Text may not contain NUL characters or invalid Unicode',
+    });
     expect(await send(socket, { recipientId: '00000000-0000-4000-8000-000000000000', content: 'hello?' })).toEqual({
       ok: false,
       error: 'Recipient not found',
@@ -143,6 +147,7 @@ describe('sending', () => {
       'You cannot message yourself',
       'Message cannot be empty',
       'Message must be at most 2000 characters',
+      'Text may not contain NUL characters or invalid Unicode',
       'Recipient not found',
     ]);
     const thread = await t.app.inject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_TEXT_MESSAGE, isValidText } from './text.js';
 import { pagination, paginationQuery } from './common.js';
 
 /** Direct messages and the support chat (spec §2 "Support chat", §3 "Chat message", DESIGN.md §6). */
@@ -27,7 +28,9 @@ export const messageContent = z
   .string({ error: MESSAGING_TEXT.empty })
   .trim()
   .min(1, MESSAGING_TEXT.empty)
-  .max(MESSAGE_MAX_LENGTH, MESSAGING_TEXT.tooLong);
+  .max(MESSAGE_MAX_LENGTH, MESSAGING_TEXT.tooLong)
+  // Socket messages do not pass the HTTP hooks; the same text rule applies to them here.
+  .refine(isValidText, INVALID_TEXT_MESSAGE);
 
 export const chatMessageSchema = z.object({
   id: z.string(),
