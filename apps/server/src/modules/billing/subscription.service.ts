@@ -126,6 +126,17 @@ function providerValues(state: ProviderSubscriptionState): Partial<SubscriptionR
   return { cancelAtPeriodEnd: state.cancelAtPeriodEnd, currentPeriodStart: state.periodStart, currentPeriodEnd: state.periodEnd };
 }
 
+/**
+ * Account deletion: a live subscription is stopped at the provider first (no renewal is ever
+ * charged again), then marked canceled here. Nothing to do without one.
+ */
+export async function cancelForDeletion(deps: BillingDeps, userId: string): Promise<void> {
+  const row = await liveSubscriptionRow(deps.db, userId);
+  if (!row) return;
+  const remote = providerOps(deps, row);
+  if (remote) await remote.ops.setCancelAtPeriodEnd(remote.id, true);
+}
+
 export async function cancelSubscription(deps: BillingDeps, userId: string): Promise<Subscription> {
   const row = await requireLive(deps.db, userId);
   const remote = providerOps(deps, row);

@@ -1,5 +1,6 @@
 import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import type { FastifyRequest } from 'fastify';
+import { accountDeletionSteps } from '../account-deletion.js';
 import { z } from 'zod';
 import {
   MSG,
@@ -82,7 +83,16 @@ export const usersRoutes: AppModule = (app, ctx) => {
   const db = ctx.database.db;
   const program: ReferralProgram = { bonusCredits: ctx.config.REFERRAL_BONUS_CREDITS, realtime: ctx.realtime, publicUrl: ctx.config.PUBLIC_URL };
   registerReferralProgram(db, program);
-  const depsFor = (request: FastifyRequest): UsersDeps => ({ db, storage: ctx.storage, mailer: ctx.mailer, clock: ctx.clock, realtime: ctx.realtime, log: request.log });
+  const deletionSteps = accountDeletionSteps(ctx);
+  const depsFor = (request: FastifyRequest): UsersDeps => ({
+    db,
+    storage: ctx.storage,
+    mailer: ctx.mailer,
+    clock: ctx.clock,
+    realtime: ctx.realtime,
+    log: request.log,
+    deletionSteps,
+  });
   const viewerOf = (request: FastifyRequest) => request.auth ?? null;
 
   app.get(
@@ -296,7 +306,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
         tags: ['users'],
         summary: 'Delete your account',
         description:
-          'Confirm with your password, or with the code from /users/account/deletion-code when the account has none. The account is anonymised and signed out everywhere; private and unfinished content, collections and follows are deleted; public content stays, attributed to "Deleted user".',
+          'Confirm with your password, or with the code from /users/account/deletion-code when the account has none. A live subscription is cancelled at the payment provider first. Then, in one transaction, every module removes what was only the person\'s: sessions and codes, saved cards and payment sessions, their applications and their jobs (with those jobs\' applications and résumé files), conversations and messages, contact messages, private and unfinished content (with its files), likes, collections and follows; the account is anonymised. Public content and comments stay, attributed to "Deleted user"; credit ledger, checkouts and the admin audit trail stay as anonymous records.',
         security: bearer,
         body: deleteAccountBody,
         response: { 200: done },

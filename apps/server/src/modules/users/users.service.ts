@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
@@ -12,19 +11,16 @@ import {
   type UserStats,
 } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users, oneTimeCodes } from '../../platform/db/schema.js';
+import type { users } from '../../platform/db/schema.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { disconnectUser, type Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { findUserById, isUsernameTaken, revokeUserSessions, uniqueViolation, updateUser } from '../auth/auth.repository.js';
+import { findUserById, isUsernameTaken, uniqueViolation, updateUser } from '../auth/auth.repository.js';
 import { consumeCode, prepareCode, storeCode } from '../auth/one-time-code.service.js';
 import { verifyAgainstDummy, verifySecret } from '../auth/password-hashing.js';
 import { toPublicUser, toUserSettings, type UserRow } from '../auth/public-user.js';
-import { collections } from '../collections/collections.schema.js';
-import { content } from '../content/content.schema.js';
-import { contentKeyPrefix } from '../content/content.view.js';
 import {
   contentCounts,
   countCollections,
@@ -36,7 +32,8 @@ import {
   insertFollow,
   isFollowing,
 } from './users.repository.js';
-import { follows } from './users.schema.js';
+import { storedAvatarKey } from './users.deletion.js';
+import { runAccountDeletion, type AccountDeletionStep } from '../../platform/account-deletion.js';
 
 export interface UsersDeps {
   db: Db;
@@ -45,6 +42,8 @@ export interface UsersDeps {
   clock: () => Date;
   realtime: Pick<Realtime, 'io'>;
   log?: { error(obj: object, msg?: string): void };
+  /** What deleting an account removes, module by module (modules/account-deletion.ts). */
+  deletionSteps: readonly AccountDeletionStep[];
 }
 
 export const USERS_TEXT = {
@@ -150,10 +149,8 @@ export async function updateProfile(deps: UsersDeps, auth: AuthUser, body: Updat
 
 /** Deletes an avatar file this server stored (an OAuth picture URL is left alone). */
 async function removeStoredAvatar(deps: UsersDeps, url: string): Promise<void> {
-  const base = deps.storage.url('avatars/');
-  if (!url.startsWith(base)) return;
-  const key = `avatars/${url.slice(base.length)}`;
-  if (!/^avatars\/[\w-]+\.webp$/.test(key)) return;
+  const key = storedAvatarKey(deps.storage, url);
+  if (!key) return;
   await deps.storage.delete(key).catch((err: unknown) => deps.log?.error({ err, key }, 'old avatar not deleted'));
 }
 
@@ -248,9 +245,9 @@ export async function sendDeletionCode(deps: UsersDeps, auth: AuthUser): Promise
 }
 
 /**
- * Anonymises the account and removes what was only theirs: private content, unfinished content,
- * collections and follows. Public ready content stays, attributed to "Deleted user", so other
- * people's collections, likes and comments keep working.
+ * Deletes the account: every module's step in the one list (modules/account-deletion.ts) runs in
+ * one transaction (a live subscription is cancelled at the provider first), files go after the
+ * commit, and the person's open sockets close on every process.
  */
 export async function deleteAccount(deps: UsersDeps, auth: AuthUser, body: { password?: string; code?: string }): Promise<void> {
   const row = await liveRow(deps.db, auth.id);
@@ -263,42 +260,8 @@ export async function deleteAccount(deps: UsersDeps, auth: AuthUser, body: { pas
   } else if (!(await consumeCode(deps.db, row.id, 'account_deletion', body.code, now))) {
     throw badRequest('Invalid or expired code. Please try again.');
   }
-  const short = row.id.replace(/-/g, '').slice(0, 12);
-  const removed = await deps.db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(content)
-      .where(and(eq(content.userId, row.id), or(eq(content.isPrivate, true), inArray(content.status, ['queued', 'processing', 'failed']))))
-      .returning({ id: content.id });
-    await tx.delete(collections).where(eq(collections.userId, row.id));
-    await tx.delete(follows).where(or(eq(follows.followerId, row.id), eq(follows.followingId, row.id)));
-    await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, row.id));
-    await tx
-      .update(users)
-      .set({
-        email: `deleted-${row.id}@deleted.invalid`,
-        username: `deleted_${short}`,
-        fullName: 'Deleted user',
-        avatar: null,
-        bio: null,
-        website: null,
-        location: null,
-        passwordHash: null,
-        googleId: null,
-        facebookId: null,
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(users.id, row.id));
-    await revokeUserSessions(tx, row.id, now);
-    return gone;
-  });
-  // Revoked sessions stop new requests; sockets already open would otherwise keep receiving events.
+  await runAccountDeletion(deps.db, deps.deletionSteps, row.id, now, deps.log);
+  // Deleted sessions stop new requests; sockets already open would otherwise keep receiving events.
   disconnectUser(deps.realtime.io, row.id);
-  await Promise.all(
-    removed.map((c) =>
-      deps.storage.delete(contentKeyPrefix(c.id)).catch((err: unknown) => deps.log?.error({ err, contentId: c.id }, 'content files not deleted')),
-    ),
-  );
-  if (row.avatar) await removeStoredAvatar(deps, row.avatar);
 }
 

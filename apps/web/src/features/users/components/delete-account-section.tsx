@@ -44,8 +44,9 @@ export function DeleteAccountSection() {
     return (
       <div className="stack">
         <p className="muted">
-          This signs you out everywhere and removes your private pieces, collections and follows. Public pieces stay,
-          shown as by “Deleted user”.
+          This signs you out everywhere, cancels your subscription and removes your private pieces, messages, jobs,
+          applications, saved cards, collections and follows. Public pieces and comments stay, shown as by “Deleted
+          user”.
         </p>
         <div>
           <Button variant="danger" onClick={() => setIsConfirming(true)}>

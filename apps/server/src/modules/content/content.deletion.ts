@@ -1,0 +1,37 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AccountDeletionStep } from '../../platform/account-deletion.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { content, contentLikes, contentPlays } from './content.schema.js';
+import { contentKeyPrefix } from './content.view.js';
+
+/**
+ * Content: private and unfinished items are deleted with their files (after the commit). Public
+ * ready items stay, shown as by "Deleted user" (the account row is anonymised), so other people's
+ * collections, likes and comments keep working; so do the person's comments in others' threads.
+ * Their likes go (the counts follow) and their plays are kept without the person.
+ */
+export function contentDeletionStep(storage: Pick<Storage, 'delete'>): AccountDeletionStep {
+  return {
+    module: 'content',
+    tables: ['content', 'content_likes', 'content_comments', 'content_plays'],
+    keeps: 'public ready items and comments, shown as by "Deleted user"; plays, without the person',
+    async deleteUser(tx, userId) {
+      const liked = await tx.delete(contentLikes).where(eq(contentLikes.userId, userId)).returning({ contentId: contentLikes.contentId });
+      if (liked.length > 0) {
+        await tx
+          .update(content)
+          .set({ likeCount: sql`greatest(${content.likeCount} - 1, 0)` })
+          .where(inArray(content.id, liked.map((l) => l.contentId)));
+      }
+      await tx.update(contentPlays).set({ userId: null }).where(eq(contentPlays.userId, userId));
+      const gone = await tx
+        .delete(content)
+        .where(and(eq(content.userId, userId), or(eq(content.isPrivate, true), inArray(content.status, ['queued', 'processing', 'failed']))))
+        .returning({ id: content.id });
+      if (gone.length === 0) return;
+      return async () => {
+        await Promise.all(gone.map((c) => storage.delete(contentKeyPrefix(c.id))));
+      };
+    },
+  };
+}
