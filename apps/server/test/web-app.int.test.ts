@@ -86,6 +86,7 @@ describe('pages served with their own head', () => {
     expect(meta(html, 'og:image:width')).toBe('768');
     expect(meta(html, 'og:image:height')).toBe('512');
     expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'media-aspect-ratio')).toBe('1536/1024');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain(`<link rel="canonical" href="https://atelier.example/content/${publicId}" />`);
     expect(meta(html, 'description')).toContain('by Ada &lt;Lovelace&gt;');

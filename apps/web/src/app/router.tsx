@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
 
 interface LazyPage {
@@ -250,7 +250,7 @@ export function prefetchRoute(pathname: string): Promise<unknown> {
  * Navigation stays instant: the chunk of a same-site link's page starts loading when the link is
  * pointed at, focused or touched, before it is clicked.
  */
-function prefetchOnIntent(): void {
+export function prefetchOnIntent(): void {
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
@@ -263,7 +263,7 @@ function prefetchOnIntent(): void {
   }
 }
 
-export function makeRouter() {
-  prefetchOnIntent();
-  return createBrowserRouter(routes);
+/** The app's routes, under the BrowserRouter of the entry (the lighter of React Router's two routers). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

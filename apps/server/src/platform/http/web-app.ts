@@ -129,6 +129,8 @@ export interface PageHead {
   image: { url: string; width: number | null; height: number | null; alt?: string };
   type: 'website' | 'article' | 'profile';
   noindex?: boolean;
+  /** The item's width/height, so the page can reserve its media area before the data arrives. */
+  mediaAspect?: string;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -150,6 +152,7 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     head.noindex ? `<meta name="robots" content="noindex" />` : null,
+    head.mediaAspect ? `<meta name="media-aspect-ratio" content="${escapeHtml(head.mediaAspect)}" />` : null,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
@@ -224,6 +227,7 @@ async function contentHead(deps: HeadDeps, id: string, pathname: string): Promis
     path: pathname,
     image: { ...image, alt: row.title },
     type: 'article',
+    ...(row.width && row.height ? { mediaAspect: `${row.width}/${row.height}` } : {}),
   };
 }
 

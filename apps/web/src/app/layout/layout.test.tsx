@@ -36,9 +36,10 @@ describe('Layout', () => {
     expect(screen.getByRole('region', { name: 'Notifications Alt+T' })).toBeInTheDocument();
   });
 
-  it('links every company and legal page from the footer', () => {
+  it('links every company and legal page from the footer', async () => {
     renderApp('/');
-    const footer = screen.getByRole('contentinfo');
+    // The footer comes with the page, once its chunk has loaded.
+    const footer = await screen.findByRole('contentinfo');
     for (const [name, href] of [
       ['About us', '/about-us'],
       ['AI ethics', '/ai-ethics'],
@@ -57,7 +58,7 @@ describe('Layout', () => {
 
   it('navigates from the footer and retitles the page', async () => {
     const { user, router } = renderApp('/');
-    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms of service' }));
+    await user.click(within(await screen.findByRole('contentinfo')).getByRole('link', { name: 'Terms of service' }));
     expect(router.state.location.pathname).toBe('/terms-of-services');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
     expect(document.title).toBe('Terms of service · Atelier');

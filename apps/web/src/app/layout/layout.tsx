@@ -41,12 +41,20 @@ export function Layout() {
       </a>
       <Header />
       <VerifyEmailBanner />
-      <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<RouteFallback />}>
+      {/* The footer comes with the page, not before it: a footer shown under the placeholder would
+          jump when the page arrives. */}
+      <Suspense
+        fallback={
+          <main id="main" className="app-main" tabIndex={-1}>
+            <RouteFallback />
+          </main>
+        }
+      >
+        <main id="main" className="app-main" tabIndex={-1}>
           <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
+        </main>
+        <Footer />
+      </Suspense>
       <AuthRoot />
       <GenerateRoot />
       <AppToasts />

@@ -98,7 +98,9 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
         Buy credits
       </Heading>
       {products.isLoading ? (
-        <Spinner label="Loading credit packs" />
+        <div className="billing-loading billing-loading--packs">
+          <Spinner label="Loading credit packs" />
+        </div>
       ) : products.error ? (
         <p role="alert" className="billing-error">
           {errorMessage(products.error, MSG.credits.fetchProductsFailed)}

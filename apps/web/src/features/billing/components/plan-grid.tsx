@@ -69,7 +69,10 @@ export function PlanGrid() {
         <Tabs label="Billing frequency" tabs={FREQUENCIES} selected={frequency} onSelect={setFrequency} />
       </div>
       {plans.isLoading ? (
-        <Spinner label="Loading plans" />
+        // As tall as the plans it waits for, so what follows does not jump when they arrive.
+        <div className="billing-loading billing-loading--plans">
+          <Spinner label="Loading plans" />
+        </div>
       ) : plans.error ? (
         <p role="alert" className="billing-error">
           {errorMessage(plans.error, MSG.plans.fetchActiveFailed)}

@@ -5,6 +5,21 @@ import { CONTENT_TYPE_NAMES, contentCaption, type Content } from '@atelier/share
 import { usePlayContentMutation } from '../content-api';
 import { LikeButton } from './like-button';
 
+/** The derived stills the server writes: fit inside 320 px (thumbnail) and 768 px (preview), never enlarged. */
+const THUMBNAIL_SIZE = 320;
+const PREVIEW_SIZE = 768;
+/** A tile is at least 220 px wide and one column on a phone (.content-grid). */
+const TILE_SIZES = '(max-width: 520px) calc(100vw - 2rem), 320px';
+
+/** Thumbnail and preview as width candidates, so a tile gets the smaller one that is sharp enough. */
+function stillSrcSet(c: Content): string | undefined {
+  if (!c.thumbnailUrl || !c.previewUrl || c.thumbnailUrl === c.previewUrl || !c.width || !c.height) return undefined;
+  const widthInside = (size: number) => Math.round(c.width! * Math.min(1, size / Math.max(c.width!, c.height!)));
+  const thumb = widthInside(THUMBNAIL_SIZE);
+  const preview = widthInside(PREVIEW_SIZE);
+  return preview > thumb ? `${c.thumbnailUrl} ${thumb}w, ${c.previewUrl} ${preview}w` : undefined;
+}
+
 const isMotion = (c: Content) => c.contentType === 'video' || c.contentType === 'loops';
 const isAnimated = (c: Content) => c.contentType === 'gif';
 
@@ -43,7 +58,14 @@ export function ContentCard({ content }: { content: Content }) {
         style={{ aspectRatio: String(ratio) }}
       >
         {still ? (
-          <img src={still} alt={caption} loading="lazy" decoding="async" />
+          <img
+            src={still}
+            srcSet={stillSrcSet(content)}
+            sizes={stillSrcSet(content) ? TILE_SIZES : undefined}
+            alt={caption}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="content-card__blank" />
         )}

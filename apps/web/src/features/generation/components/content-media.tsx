@@ -9,31 +9,34 @@ export function ContentMedia({ content }: { content: Content }) {
     return <div className="content-media content-media-message">The media for this item is not available.</div>;
   }
 
+  // The area keeps the item's shape from the first paint, before the file arrives.
+  const frame = content.width && content.height ? { aspectRatio: `${content.width} / ${content.height}` } : undefined;
+  const size = content.width && content.height ? { width: content.width, height: content.height } : {};
   switch (content.contentType) {
     case 'video':
       return (
-        <div className="content-media">
-          <video controls poster={content.posterUrl ?? undefined} src={content.mediaUrl} preload="metadata" />
+        <div className={frame ? 'content-media content-media--framed' : 'content-media'} style={frame}>
+          <video controls poster={content.posterUrl ?? undefined} src={content.mediaUrl} preload="metadata" {...size} />
         </div>
       );
     case 'loops':
       return (
-        <div className="content-media">
-          <video autoPlay loop muted playsInline src={content.mediaUrl} aria-label={content.title} />
+        <div className={frame ? 'content-media content-media--framed' : 'content-media'} style={frame}>
+          <video autoPlay loop muted playsInline src={content.mediaUrl} aria-label={content.title} {...size} />
         </div>
       );
     case 'vector':
     case 'gif':
       // The original file: the SVG itself, or the animated GIF (a preview could be a still frame).
       return (
-        <div className="content-media">
-          <img src={content.mediaUrl} alt={content.title} />
+        <div className={frame ? 'content-media content-media--framed' : 'content-media'} style={frame}>
+          <img src={content.mediaUrl} alt={content.title} {...size} />
         </div>
       );
     default:
       return (
-        <div className="content-media">
-          <img src={content.previewUrl ?? content.mediaUrl} alt={content.title} />
+        <div className={frame ? 'content-media content-media--framed' : 'content-media'} style={frame}>
+          <img src={content.previewUrl ?? content.mediaUrl} alt={content.title} {...size} fetchPriority="high" />
         </div>
       );
   }

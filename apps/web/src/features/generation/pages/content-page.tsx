@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { CONTENT_TYPE_NAMES, MSG, isUploadedContent } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
-import { Badge, Button, ButtonLink, EmptyState, Spinner, buttonClass } from '../../../components/ui';
+import { Badge, Button, ButtonLink, EmptyState, buttonClass } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui/ui-slice';
@@ -50,14 +50,7 @@ function ContentView({ id }: { id: string }) {
     if (isSocketLive && !wasLive && isLive) void refetch();
   }, [realtime.status, isSocketLive, isLive, refetch]);
 
-  if (isLoading && !content) {
-    return (
-      <section className="container content-page" aria-busy="true">
-        <PageMeta title="Content" />
-        <Spinner label="Loading content" />
-      </section>
-    );
-  }
+  if (isLoading && !content) return <ContentSkeleton id={id} />;
 
   if (!content) {
     const status = (error as FetchBaseQueryError | undefined)?.status;
@@ -91,6 +84,42 @@ function ContentView({ id }: { id: string }) {
   }
 
   return <ContentLoaded content={content} />;
+}
+
+/**
+ * The item's width/height when the server put it in the page it sent for this very path (the first
+ * page of a visit); later pages are reached in the app and fall back to 4:3.
+ */
+function serverMediaAspect(id: string): string {
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  const aspect = document.querySelector<HTMLMetaElement>('meta[name="media-aspect-ratio"]')?.content;
+  const isThisPage = canonical !== undefined && new URL(canonical, window.location.href).pathname === `/content/${id}`;
+  return isThisPage && aspect && /^\d{1,5}\/\d{1,5}$/.test(aspect) ? aspect.replace('/', ' / ') : '4 / 3';
+}
+
+/** The page's frame while the item loads: the media area at the item's shape, so nothing jumps when it arrives. */
+function ContentSkeleton({ id }: { id: string }) {
+  const [aspect] = useState(() => serverMediaAspect(id));
+  return (
+    <section className="container content-page content-page--loading" aria-busy="true">
+      <PageMeta title="Content" />
+      <span role="status" className="visually-hidden">
+        Loading content
+      </span>
+      <header className="content-header" aria-hidden="true">
+        <span className="skeleton content-skeleton-title" />
+        <span className="skeleton content-skeleton-byline" />
+      </header>
+      <div className="content-layout" aria-hidden="true">
+        <div className="content-primary">
+          <div className="content-media skeleton" style={{ aspectRatio: aspect }} />
+        </div>
+        <div className="content-secondary">
+          <span className="skeleton content-skeleton-panel" />
+        </div>
+      </div>
+    </section>
+  );
 }
 
 function ContentLoaded({ content }: { content: Content }) {

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../../../app/store';
+import { makeContent } from '../../generation/generation-test-utils';
+import { ContentCard } from './content-card';
+
+function renderCard(content: ReturnType<typeof makeContent>) {
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <ul>
+          <ContentCard content={content} />
+        </ul>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return screen.getByRole('img', { name: content.title });
+}
+
+describe('ContentCard', () => {
+  it('offers the thumbnail and the preview at their widths, and keeps the tile at the item shape', () => {
+    const img = renderCard(
+      makeContent({
+        width: 1536,
+        height: 1024,
+        thumbnailUrl: '/media/c-1/thumbnail.webp',
+        previewUrl: '/media/c-1/preview.webp',
+      }),
+    );
+    expect(img).toHaveAttribute('src', '/media/c-1/thumbnail.webp');
+    expect(img).toHaveAttribute('srcset', '/media/c-1/thumbnail.webp 320w, /media/c-1/preview.webp 768w');
+    expect(img.getAttribute('sizes')).toContain('320px');
+    expect(img.closest('a')).toHaveStyle({ aspectRatio: '1536 / 1024' });
+  });
+
+  it('uses the one still it has when there is no second size', () => {
+    const img = renderCard(makeContent({ thumbnailUrl: null, previewUrl: '/media/c-1/preview.webp' }));
+    expect(img).toHaveAttribute('src', '/media/c-1/preview.webp');
+    expect(img).not.toHaveAttribute('srcset');
+  });
+});
