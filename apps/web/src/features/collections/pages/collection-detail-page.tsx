@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { COLLECTION_TEXT } from '@atelier/shared';
+import { COLLECTION_TEXT, contentCaption } from '@atelier/shared';
 import { Badge, Button, ButtonLink, EmptyState, Spinner } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
@@ -82,7 +82,7 @@ export function CollectionDetailPage() {
                         size="sm"
                         variant="ghost"
                         onClick={() => removeItem(entry.itemId)}
-                        aria-label={`Remove ${entry.item.title}`}
+                        aria-label={`Remove ${contentCaption(entry.item)}`}
                       >
                         Remove
                       </Button>
