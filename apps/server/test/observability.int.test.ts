@@ -4,6 +4,7 @@ import { io as connect } from 'socket.io-client';
 import type { Content } from '@atelier/shared';
 import { appMetrics } from '../src/app.js';
 import { startMetricsServer } from '../src/platform/observability/http.js';
+import { renderMetrics, scrapeRegistry } from '../src/platform/observability/metrics.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, fakeProvider, waitFor, type TestUser } from './factories.js';
 import { nextEvent } from './socket-events.js';
@@ -189,6 +190,16 @@ describe('/metrics', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('still answers a scrape when a scrape-time read fails', async () => {
+    const failing = scrapeRegistry({
+      queueDepth: () => Promise.reject(new Error('database down')),
+      pendingItems: () => Promise.reject(new Error('database down')),
+    });
+    const { body } = await renderMetrics(failing);
+    expect(body).toContain('atelier_http_request_duration_seconds');
+    expect(body).not.toMatch(/^atelier_generation_items\{/m);
   });
 
   it('reports the database pool on PostgreSQL', async () => {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -14,17 +15,21 @@ import { startLocalS3, type LocalS3 } from './s3-server.js';
 import { nextEvent } from './socket-events.js';
 
 /**
- * The whole scale-out topology as real processes (README "Running in production"): two
- * ROLE=api processes and one ROLE=worker process of `src/main.ts`, each with its own DATA_DIR, on
+ * The whole scale-out topology as real processes (README "Running in production"): the server is
+ * built, then run as two ROLE=api processes and one ROLE=worker process, each with its own DATA_DIR, on
  * one fresh PostgreSQL database and one S3-compatible bucket (s3rver, started here). Nothing is
  * shared but the database and the bucket. Runs only in the PostgreSQL leg (vitest.config.ts).
  */
+const require = createRequire(import.meta.url);
 const baseUrl = process.env.TEST_DATABASE_URL!;
 const dbName = `atelier_t_${randomBytes(6).toString('hex')}`;
 const databaseUrl = withDatabase(baseUrl, dbName);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jwtSecret = randomBytes(32).toString('hex');
 const metricsToken = randomBytes(12).toString('hex');
+// The server is built once (as production runs it) into a directory below test/, so the build
+// finds ../../migrations and node_modules as dist/ does.
+const buildDir = path.join(serverDir, 'test', `.dist-${randomBytes(4).toString('hex')}`);
 const dataDirs: string[] = [];
 const children = new Set<ChildProcess>();
 const sockets: Socket[] = [];
@@ -67,7 +72,7 @@ async function start(role: 'api' | 'worker', env: Record<string, string> = {}): 
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `atelier-${role}-`));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(buildDir, 'main.js')], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -185,7 +190,20 @@ async function statusInDatabase(id: string): Promise<string> {
   }
 }
 
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const pkg = require.resolve('tsup/package.json');
+    const bin = (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { bin: Record<string, string> }).bin.tsup!;
+    const tsup = spawn(process.execPath, [path.join(path.dirname(pkg), bin), '--silent', '--out-dir', buildDir], { cwd: serverDir, stdio: 'pipe' });
+    let output = '';
+    tsup.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    tsup.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    tsup.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (${String(code)}):\n${output}`))));
+  });
+}
+
 beforeAll(async () => {
+  await build();
   s3 = await startLocalS3();
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -217,7 +235,7 @@ afterAll(async () => {
       await gone;
     }),
   );
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...dataDirs, buildDir]) fs.rmSync(dir, { recursive: true, force: true });
   await s3?.close();
   if (!databaseCreated) return;
   const admin = new pg.Client({ connectionString: baseUrl });

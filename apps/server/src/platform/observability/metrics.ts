@@ -91,15 +91,20 @@ export function scrapeRegistry(sources: ScrapeSources): client.Registry {
   const local = new client.Registry();
   if (sources.queueDepth) {
     const read = sources.queueDepth;
-    let last: Promise<{ depth: number; oldestAgeSeconds: number }> | null = null;
-    // Both gauges come from one query per scrape.
-    const once = () => (last ??= read().finally(() => setTimeout(() => (last = null), 0)));
+    let last: Promise<{ depth: number; oldestAgeSeconds: number } | null> | null = null;
+    // Both gauges come from one query per scrape; a failed read keeps their last values (readiness
+    // names the database as the cause) instead of failing the whole scrape.
+    const once = () =>
+      (last ??= read()
+        .catch(() => null)
+        .finally(() => setTimeout(() => (last = null), 0)));
     new client.Gauge({
       name: 'atelier_generation_queue_depth',
       help: 'Generation jobs waiting to be picked up',
       registers: [local],
       async collect() {
-        this.set((await once()).depth);
+        const value = await once();
+        if (value) this.set(value.depth);
       },
     });
     new client.Gauge({
@@ -107,7 +112,8 @@ export function scrapeRegistry(sources: ScrapeSources): client.Registry {
       help: 'Age of the oldest generation job still waiting (0 when none)',
       registers: [local],
       async collect() {
-        this.set((await once()).oldestAgeSeconds);
+        const value = await once();
+        if (value) this.set(value.oldestAgeSeconds);
       },
     });
   }
@@ -120,7 +126,8 @@ export function scrapeRegistry(sources: ScrapeSources): client.Registry {
       registers: [local],
       async collect() {
         this.reset();
-        for (const row of await read()) this.set({ status: row.status, model: row.model }, row.count);
+        const rows = await read().catch(() => []);
+        for (const row of rows) this.set({ status: row.status, model: row.model }, row.count);
       },
     });
   }
