@@ -138,7 +138,13 @@ async function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<num
   return proc.exited;
 }
 
-async function call<T>(proc: Proc, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+async function call<T>(
+  proc: Proc,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${proc.url}/api/v1${url}`, {
     method,
     headers: {
@@ -152,7 +158,12 @@ async function call<T>(proc: Proc, method: string, url: string, body?: unknown, 
 }
 
 function open(proc: Proc, who: Person): Promise<Socket> {
-  const socket = connect(proc.url, { auth: { token: who.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = connect(proc.url, {
+    auth: { token: who.token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -184,7 +195,10 @@ async function statusInDatabase(id: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query<{ status: string }>('SELECT status FROM content WHERE id = $1', [id])).rows[0]?.status ?? 'missing';
+    return (
+      (await client.query<{ status: string }>('SELECT status FROM content WHERE id = $1', [id])).rows[0]?.status ??
+      'missing'
+    );
   } finally {
     await client.end();
   }
@@ -194,11 +208,16 @@ function build(): Promise<void> {
   return new Promise((resolve, reject) => {
     const pkg = require.resolve('tsup/package.json');
     const bin = (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { bin: Record<string, string> }).bin.tsup!;
-    const tsup = spawn(process.execPath, [path.join(path.dirname(pkg), bin), '--silent', '--out-dir', buildDir], { cwd: serverDir, stdio: 'pipe' });
+    const tsup = spawn(process.execPath, [path.join(path.dirname(pkg), bin), '--silent', '--out-dir', buildDir], {
+      cwd: serverDir,
+      stdio: 'pipe',
+    });
     let output = '';
     tsup.stdout.on('data', (d: Buffer) => (output += d.toString()));
     tsup.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    tsup.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (${String(code)}):\n${output}`))));
+    tsup.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`build failed (${String(code)}):\n${output}`)),
+    );
   });
 }
 
@@ -219,7 +238,12 @@ beforeAll(async () => {
   const res = await fetch(`${api1.url}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullName: 'Topo Person', username: tag, email: `${tag}@example.test`, password: 'Topology123' }),
+    body: JSON.stringify({
+      fullName: 'Topo Person',
+      username: tag,
+      email: `${tag}@example.test`,
+      password: 'Topology123',
+    }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { accessToken: string; user: { id: string } } };
@@ -245,6 +269,44 @@ afterAll(async () => {
 }, 30_000);
 
 describe('two APIs and a worker on PostgreSQL and one bucket', () => {
+  it('counts rate limits across both APIs: wrong passwords on one lock the account on the other', async () => {
+    // Two more APIs with the limits on, sharing the counters (Redis when CI provides it, else the database).
+    const redis: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
+    const [limitedA, limitedB] = await Promise.all([
+      start('api', { RATE_LIMIT_DISABLED: 'false', ...redis }),
+      start('api', { RATE_LIMIT_DISABLED: 'false', ...redis }),
+    ]);
+    try {
+      const tag = `lim${randomBytes(3).toString('hex')}`;
+      const login = (proc: Proc, password: string) =>
+        fetch(`${proc.url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `${tag}@example.test`, password }),
+        }).then((r) => r.status);
+      const registered = await fetch(`${limitedA.url}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          fullName: 'Limit Person',
+          username: tag,
+          email: `${tag}@example.test`,
+          password: 'Limits123',
+        }),
+      });
+      expect(registered.status).toBe(201);
+      // Five wrong passwords, alternating between the two processes: each alone saw only two or three.
+      const wrong: number[] = [];
+      for (let i = 0; i < 5; i++) wrong.push(await login(i % 2 === 0 ? limitedA : limitedB, `Wrong${i}pass`));
+      expect(wrong).toEqual([401, 401, 401, 401, 401]);
+      // The account is now locked on both, even for the right password.
+      expect(await login(limitedB, 'Limits123')).toBe(429);
+      expect(await login(limitedA, 'Limits123')).toBe(429);
+    } finally {
+      await Promise.all([stop(limitedA), stop(limitedB)]);
+    }
+  }, 90_000);
+
   it('generates on api #1, renders on the worker, tells the tab on api #2 and serves the file through api #2', async () => {
     const socket = await open(api2, person);
     const requested = await call<{ data: Content }>(
@@ -256,8 +318,18 @@ describe('two APIs and a worker on PostgreSQL and one bucket', () => {
     );
     expect(requested.status).toBe(201);
     const id = requested.body.data.id;
-    const progress = nextEvent<{ contentId: string }>(socket, SOCKET_EVENTS.generationProgress, (p) => p.contentId === id, 30_000);
-    const completed = nextEvent<{ content: Content }>(socket, SOCKET_EVENTS.generationCompleted, (p) => p.content.id === id, 30_000);
+    const progress = nextEvent<{ contentId: string }>(
+      socket,
+      SOCKET_EVENTS.generationProgress,
+      (p) => p.contentId === id,
+      30_000,
+    );
+    const completed = nextEvent<{ content: Content }>(
+      socket,
+      SOCKET_EVENTS.generationCompleted,
+      (p) => p.content.id === id,
+      30_000,
+    );
     expect((await progress).contentId).toBe(id);
     const done = (await completed).content;
     expect(done).toMatchObject({ id, status: 'ready', mimeType: 'image/png' });
@@ -267,11 +339,17 @@ describe('two APIs and a worker on PostgreSQL and one bucket', () => {
     expect(media.status).toBe(302);
     const file = await fetch(media.headers.get('location')!);
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect(fs.readdirSync(dataDirs[2]!)).not.toContain('media');
 
     // The worker logged the run under the request id api #1 was given.
-    expect(worker.output()).toMatch(/"reqId":"topology-generate-1"[^\n]*"generation run finished"|"generation run finished"[^\n]*"reqId":"topology-generate-1"/);
+    expect(worker.output()).toMatch(
+      /"reqId":"topology-generate-1"[^\n]*"generation run finished"|"generation run finished"[^\n]*"reqId":"topology-generate-1"/,
+    );
     const metrics = await fetch(`${worker.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
     expect(await metrics.text()).toMatch(/atelier_generation_jobs_total\{model="flux-dev",outcome="ready"\} 1/);
   }, 60_000);
@@ -357,7 +435,9 @@ describe('two APIs and a worker on PostgreSQL and one bucket', () => {
     expect(refused.length).toBeGreaterThan(0);
     const client2 = new pg.Client({ connectionString: databaseUrl });
     await client2.connect();
-    const stored = await client2.query<{ id: string }>('SELECT id FROM collections WHERE user_id = $1', [person.id]).finally(() => client2.end());
+    const stored = await client2
+      .query<{ id: string }>('SELECT id FROM collections WHERE user_id = $1', [person.id])
+      .finally(() => client2.end());
     const storedIds = new Set(stored.rows.map((c) => c.id));
     expect(accepted.filter((id) => !storedIds.has(id))).toEqual([]);
   }, 60_000);

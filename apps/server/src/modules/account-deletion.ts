@@ -18,10 +18,12 @@ import { usersDeletionStep } from './users/users.deletion.js';
  * last (the row is anonymised once nothing else needs it). A table holding a user id that no step
  * lists fails account-deletion.int.test.ts.
  */
-export function accountDeletionSteps(ctx: Pick<ModuleContext, 'database' | 'realtime' | 'clock' | 'config' | 'storage'>): AccountDeletionStep[] {
+export function accountDeletionSteps(
+  ctx: Pick<ModuleContext, 'database' | 'realtime' | 'clock' | 'config' | 'storage' | 'privateStorage'>,
+): AccountDeletionStep[] {
   return [
     billingDeletionStep(billingDeps(ctx)),
-    applicationsDeletionStep(createResumeStore(ctx.config.dataDir)),
+    applicationsDeletionStep(createResumeStore(ctx.privateStorage)),
     jobsDeletionStep,
     messagingDeletionStep,
     contentDeletionStep(ctx.storage),

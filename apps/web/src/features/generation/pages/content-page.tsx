@@ -130,7 +130,10 @@ function ContentLoaded({ content }: { content: Content }) {
 
   const generateAgain = () => {
     if (!user) {
-      dispatch(uiActions.authModalOpened('login'));
+      // A visitor signs up first (with a way to sign in), then lands in the Generate dialog.
+      dispatch(
+        uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: content.contentType } }),
+      );
       return;
     }
     dispatch(uiActions.modelDialogOpened({ contentType: content.contentType, selectedModel: content.model }));
