@@ -46,7 +46,9 @@ describe('per-account limits, whatever address the calls come from', () => {
 
     // The right password does not get through the lock, neither by email nor by username …
     expect((await post('/auth/login', { email: person.email, password: PASSWORD })).statusCode).toBe(429);
-    expect((await post('/auth/login', { email: person.username.toUpperCase(), password: PASSWORD })).statusCode).toBe(429);
+    expect((await post('/auth/login', { email: person.username.toUpperCase(), password: PASSWORD })).statusCode).toBe(
+      429,
+    );
 
     // … the next wrong one after the lock doubles it …
     t.clock.advance(31_000);
@@ -100,7 +102,9 @@ describe('per-account limits, whatever address the calls come from', () => {
   it('limits unknown accounts the same way, so the limit tells nothing', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      statuses.push((await post('/auth/login', { email: 'nobody.here@example.com', password: 'Wrong0pass' })).statusCode);
+      statuses.push(
+        (await post('/auth/login', { email: 'nobody.here@example.com', password: 'Wrong0pass' })).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });

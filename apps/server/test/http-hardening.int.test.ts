@@ -18,7 +18,11 @@ describe('signed-in replies are never cached', () => {
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
     // An error answered to a signed-in request is private too.
-    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/collection/00000000-0000-4000-8000-000000000000', headers: user.headers });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/collection/00000000-0000-4000-8000-000000000000',
+      headers: user.headers,
+    });
     expect(missing.headers['cache-control']).toBe('no-store');
   });
 });
@@ -42,7 +46,12 @@ describe('who may call is checked before what is sent', () => {
 
   it('answers 403 to a non-admin with an invalid body on an admin route', async () => {
     const user = await createUser(t.deps);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/category', payload: { name: null }, headers: user.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/category',
+      payload: { name: null },
+      headers: user.headers,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Only administrators can do that');
   });
@@ -59,7 +68,11 @@ describe('two tabs refreshing at once', () => {
     for (const res of [a, b]) expect(await meStatus(t, res.json().data.accessToken)).toBe(200);
     // Each tab can go on refreshing with what it got.
     for (const res of [a, b]) expect((await refresh(res.json().data.refreshToken)).statusCode).toBe(200);
-    const sessions = await t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: bearer(session.accessToken) });
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/sessions',
+      headers: bearer(session.accessToken),
+    });
     expect(sessions.json().data).toHaveLength(1);
   });
 

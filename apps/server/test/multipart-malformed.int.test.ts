@@ -25,12 +25,34 @@ const part = (name: string, value: string, filename?: string) =>
 /** Bodies a broken or hostile client might send as multipart/form-data. */
 const MALFORMED: { name: string; contentType: string; payload: string | Buffer; readsAsEmpty?: boolean }[] = [
   { name: 'no boundary', contentType: 'multipart/form-data', payload: `${part('title', 'x')}\r\n--${B}--\r\n` },
-  { name: 'cut off inside a file', contentType: `multipart/form-data; boundary=${B}`, payload: part('file', 'abc'.repeat(50), 'a.png') },
-  { name: 'cut off inside a field', contentType: `multipart/form-data; boundary=${B}`, payload: part('title', 'unfinished') },
-  { name: 'a part without headers', contentType: `multipart/form-data; boundary=${B}`, payload: `--${B}\r\n\r\n\r\nzzz\r\n--${B}--\r\n`, readsAsEmpty: true },
-  { name: 'garbage', contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.from([0xff, 0x00, 0x13, 0x37, 0x0d, 0x0a, 0x2d, 0x2d]) },
+  {
+    name: 'cut off inside a file',
+    contentType: `multipart/form-data; boundary=${B}`,
+    payload: part('file', 'abc'.repeat(50), 'a.png'),
+  },
+  {
+    name: 'cut off inside a field',
+    contentType: `multipart/form-data; boundary=${B}`,
+    payload: part('title', 'unfinished'),
+  },
+  {
+    name: 'a part without headers',
+    contentType: `multipart/form-data; boundary=${B}`,
+    payload: `--${B}\r\n\r\n\r\nzzz\r\n--${B}--\r\n`,
+    readsAsEmpty: true,
+  },
+  {
+    name: 'garbage',
+    contentType: `multipart/form-data; boundary=${B}`,
+    payload: Buffer.from([0xff, 0x00, 0x13, 0x37, 0x0d, 0x0a, 0x2d, 0x2d]),
+  },
   { name: 'empty', contentType: `multipart/form-data; boundary=${B}`, payload: '', readsAsEmpty: true },
-  { name: 'a broken part header', contentType: `multipart/form-data; boundary=${B}`, payload: `--${B}\r\nContent-Disposition: form-data; name="fi\r\n\r\nx\r\n--${B}--\r\n`, readsAsEmpty: true },
+  {
+    name: 'a broken part header',
+    contentType: `multipart/form-data; boundary=${B}`,
+    payload: `--${B}\r\nContent-Disposition: form-data; name="fi\r\n\r\nx\r\n--${B}--\r\n`,
+    readsAsEmpty: true,
+  },
   {
     name: 'two files',
     contentType: `multipart/form-data; boundary=${B}`,

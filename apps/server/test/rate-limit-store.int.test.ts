@@ -28,7 +28,10 @@ interface StoreKind {
 const kinds: StoreKind[] = [
   {
     name: 'database',
-    open: (clock) => ({ a: new DatabaseCounterStore(database, clock.now), b: new DatabaseCounterStore(database, clock.now) }),
+    open: (clock) => ({
+      a: new DatabaseCounterStore(database, clock.now),
+      b: new DatabaseCounterStore(database, clock.now),
+    }),
   },
 ];
 if (redisUrl) {
@@ -36,7 +39,10 @@ if (redisUrl) {
     name: 'redis',
     open: (clock) => {
       const prefix = `atelier-test:${randomBytes(4).toString('hex')}:`;
-      return { a: new RedisCounterStore(redisUrl, prefix, clock.now), b: new RedisCounterStore(redisUrl, prefix, clock.now) };
+      return {
+        a: new RedisCounterStore(redisUrl, prefix, clock.now),
+        b: new RedisCounterStore(redisUrl, prefix, clock.now),
+      };
     },
   });
 }
@@ -105,24 +111,28 @@ describe('limits shared by app instances on one database', () => {
     }
   }, 60_000);
 
-  it.runIf(redisUrl)('hold across two processes and a restart with REDIS_URL', async () => {
-    const prefix = `atelier-test:${randomBytes(4).toString('hex')}:`;
-    const env = { RATE_LIMIT_DISABLED: 'false' };
-    const open = async () => {
-      const counters = new RedisCounterStore(redisUrl!, prefix);
-      // The database is shared only to start quickly: these counters live in Redis.
-      const t = await createTestApp(env, { counters, database });
-      return { t, close: async () => (await t.close(), await counters.close()) };
-    };
-    const first = await open();
-    const second = await open();
-    for (let i = 0; i < 5; i++) expect((await login(first.t)).statusCode).toBe(400);
-    for (let i = 0; i < 5; i++) expect((await login(second.t)).statusCode).toBe(400);
-    expect((await login(second.t)).statusCode).toBe(429);
-    await first.close();
-    await second.close();
-    const restarted = await open();
-    expect((await login(restarted.t)).statusCode).toBe(429);
-    await restarted.close();
-  }, 60_000);
+  it.runIf(redisUrl)(
+    'hold across two processes and a restart with REDIS_URL',
+    async () => {
+      const prefix = `atelier-test:${randomBytes(4).toString('hex')}:`;
+      const env = { RATE_LIMIT_DISABLED: 'false' };
+      const open = async () => {
+        const counters = new RedisCounterStore(redisUrl!, prefix);
+        // The database is shared only to start quickly: these counters live in Redis.
+        const t = await createTestApp(env, { counters, database });
+        return { t, close: async () => (await t.close(), await counters.close()) };
+      };
+      const first = await open();
+      const second = await open();
+      for (let i = 0; i < 5; i++) expect((await login(first.t)).statusCode).toBe(400);
+      for (let i = 0; i < 5; i++) expect((await login(second.t)).statusCode).toBe(400);
+      expect((await login(second.t)).statusCode).toBe(429);
+      await first.close();
+      await second.close();
+      const restarted = await open();
+      expect((await login(restarted.t)).statusCode).toBe(429);
+      await restarted.close();
+    },
+    60_000,
+  );
 });

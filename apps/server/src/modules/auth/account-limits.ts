@@ -110,7 +110,10 @@ export class Quota {
     if (!this.counters) return;
     const { count, ttlMs } = await this.counters.hit(`quota:${this.name}:${id}`, this.policy.windowMs);
     if (count > this.policy.max) {
-      throw tooManyRequests(`Too many requests for this account, please try again in ${waitText(ttlMs)}`, ttlMs / SECOND);
+      throw tooManyRequests(
+        `Too many requests for this account, please try again in ${waitText(ttlMs)}`,
+        ttlMs / SECOND,
+      );
     }
   }
 }

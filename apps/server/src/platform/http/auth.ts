@@ -142,7 +142,9 @@ export function runAuthFirst(app: FastifyInstance, hooks: AuthHooks): void {
     const auth = preHandlers.filter((h) => authHooks.has(h));
     if (auth.length === 0) return;
     route.preHandler = preHandlers.filter((h) => !authHooks.has(h)) as typeof route.preHandler;
-    route.onRequest = [...auth, ...asList(route.onRequest)] as typeof route.onRequest;
+    // After what is already there (the per-address rate limit), so unauthenticated hammering is
+    // counted too.
+    route.onRequest = [...asList(route.onRequest), ...auth] as typeof route.onRequest;
   });
 }
 

@@ -71,7 +71,9 @@ export class DatabaseCounterStore implements CounterStore {
   }
 
   async sweep(now: Date = this.clock()): Promise<void> {
-    await this.database.query('DELETE FROM rate_limit_counters WHERE expires_at <= $1::timestamptz', [now.toISOString()]);
+    await this.database.query('DELETE FROM rate_limit_counters WHERE expires_at <= $1::timestamptz', [
+      now.toISOString(),
+    ]);
   }
 
   async close(): Promise<void> {}
@@ -134,7 +136,9 @@ export function openCounterStore(
   database: Pick<Database, 'query'>,
   clock: Clock,
 ): CounterStore {
-  return config.REDIS_URL ? new RedisCounterStore(config.REDIS_URL, 'atelier:rl:', clock) : new DatabaseCounterStore(database, clock);
+  return config.REDIS_URL
+    ? new RedisCounterStore(config.REDIS_URL, 'atelier:rl:', clock)
+    : new DatabaseCounterStore(database, clock);
 }
 
 interface RouteLimitStoreResult {

@@ -41,7 +41,8 @@ export function multipartFailure(err: unknown, text: { tooLarge: string; oneFile
   const code = (err as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, text.tooLarge);
   if (code === 'FST_FILES_LIMIT') return badRequest(text.oneFile);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(415, 'Please send the form as multipart/form-data');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new AppError(415, 'Please send the form as multipart/form-data');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('The form has too many fields');
   return badRequest('The form could not be read: it is not well-formed multipart/form-data');
 }

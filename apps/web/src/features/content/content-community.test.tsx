@@ -150,6 +150,18 @@ describe('GalleryPage', () => {
     expect(await screen.findByText('Piece s')).toBeInTheDocument();
     expect(server.callsTo('GET', '/content/search')).toHaveLength(1);
   });
+
+  it('says how long a search may be, not that it is empty, when a query is too long', async () => {
+    const long = 'a'.repeat(201);
+    mockServer({
+      'GET /content/search': () => errorResponse(400, 'Search queries can be at most 200 characters'),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    renderWithStore(<GalleryPage />, { route: `/gallery?q=${long}` });
+    expect(await screen.findByText('Search queries can be at most 200 characters')).toBeInTheDocument();
+    expect(screen.queryByText('Please enter something to search for')).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search the gallery' })).toHaveAttribute('maxLength', '200');
+  });
 });
 
 describe('ContentEngagement', () => {
