@@ -32,7 +32,8 @@ describe('ContentCard', () => {
     expect(img).toHaveAttribute('src', '/media/c-1/thumbnail.webp');
     expect(img).toHaveAttribute('srcset', '/media/c-1/thumbnail.webp 320w, /media/c-1/preview.webp 768w');
     expect(img.getAttribute('sizes')).toContain('320px');
-    expect(img.closest('a')).toHaveStyle({ aspectRatio: '1536 / 1024' });
+    // 1536 × 1024: the tile keeps the item's shape before the image arrives.
+    expect(img.closest('a')).toHaveStyle({ aspectRatio: '1.5' });
   });
 
   it('uses the one still it has when there is no second size', () => {
