@@ -7,18 +7,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, LIMITS } from '@atelier/shared';
 import { makeAuthHooks } from './platform/http/auth.js';
 import { notFoundReply, registerErrorHandling } from './platform/http/error-handler.js';
 import { tooManyRequests } from './platform/http/errors.js';
+import { describeRoute, registerOpenApi } from './platform/http/openapi.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -137,17 +131,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(multipart, { limits: { fileSize: LIMITS.referenceImageMaxBytes, files: 1 } });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Atelier API', version: '1.0.0', description: 'Generate, share and sell AI content with credits.' },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app);
 
   const ctx: ModuleContext = { ...deps, auth: makeAuthHooks(deps.database.db, deps.tokens) };
+  app.addHook('onRoute', describeRoute(ctx.auth));
   await app.register(
     async (api) => {
       for (const [, mod] of MODULES) await mod(api as App, ctx);

@@ -13,3 +13,4 @@ export * from './schemas/users.js';
 export * from './schemas/collections.js';
 export * from './schemas/messaging.js';
 export * from './realtime.js';
+export * from './schemas/developers.js';

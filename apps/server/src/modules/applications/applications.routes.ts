@@ -16,6 +16,7 @@ import {
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
+import { fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { applicationsDepsFrom } from './applications.deps.js';
 import * as service from './applications.service.js';
@@ -151,6 +152,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
         summary: "The application's résumé PDF (its applicant, the job owner or an admin)",
         security,
         params: applicationIdParams,
+        response: fileResponse('application/pdf', 'The résumé'),
       },
     },
     async (request, reply) => {

@@ -25,6 +25,7 @@ import {
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
+import { fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { listCollections } from '../collections/collections.service.js';
 import { buildContentArchive } from '../content/content-archive.service.js';
@@ -176,6 +177,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
           'Streams a ZIP of all your content, private included: per ready item `items/<folder>/original.<ext>` and `metadata.json`, plus `index.json` listing every item (queued and failed ones too, without a file).',
         security: bearer,
         produces: ['application/zip'],
+        response: fileResponse('application/zip', 'A ZIP of everything you own'),
       },
     },
     async (request, reply) => {
