@@ -33,6 +33,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { apiKeysDeps, developersRoutes, makeApiKeyAuthenticator } from './modules/developers/index.js';
 import { registerMediaRoutes } from './platform/storage/media-routes.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
@@ -55,6 +56,7 @@ const MODULES: [name: string, module: AppModule][] = [
   ['collections', collectionsRoutes],
   ['dashboards', dashboardsRoutes],
   ['admin', adminRoutes],
+  ['developers', developersRoutes],
 ];
 
 export interface BuildAppOptions {
@@ -133,7 +135,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   await registerOpenApi(app);
 
-  const ctx: ModuleContext = { ...deps, auth: makeAuthHooks(deps.database.db, deps.tokens) };
+  const apiKeys = makeApiKeyAuthenticator(apiKeysDeps(deps));
+  const ctx: ModuleContext = { ...deps, auth: makeAuthHooks(deps.database.db, deps.tokens, apiKeys) };
   app.addHook('onRoute', describeRoute(ctx.auth));
   await app.register(
     async (api) => {

@@ -38,6 +38,8 @@ const envSchema = z.object({
   ANALYTICS_ID: optionalString,
   SITE_VERIFICATION: optionalString,
   RATE_LIMIT_DISABLED: bool,
+  // Requests one personal API key may make per minute, counted across every process.
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   // Demo gallery on a fresh, empty database; unset means on, except under NODE_ENV=test.
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),

@@ -40,7 +40,7 @@ describe('the OpenAPI document', () => {
 
   it('lifts the recursive category tree and the shared schemas into components', () => {
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(['CategoryTreeNode', 'Error', 'Comment', 'Pagination', 'Content']),
+      expect.arrayContaining(['CategoryTreeNode', 'Error', 'Comment', 'Pagination', 'Content', 'ApiKey']),
     );
     expect(JSON.stringify(doc).match(/#\/components\/schemas\/schema\d+/g) ?? []).toEqual([]);
   });
@@ -83,6 +83,18 @@ describe('the OpenAPI document', () => {
       const required = op.security!.length > 0 && !op.security!.some((s) => Object.keys(s).length === 0);
       if (required) expect(res.statusCode, url).toBe(401);
       else expect(res.statusCode, url).not.toBe(401);
+    }
+  });
+  it('lists the API-key scope next to the bearer scheme only on routes that take keys', () => {
+    const scopes = (op: Operation) => op.security!.flatMap((s) => s.apiKey ?? []);
+    const byRoute = Object.fromEntries(operations().map(({ method, path, op }) => [`${method.toUpperCase()} ${path}`, scopes(op)]));
+    expect(byRoute['POST /api/v1/content/generate']).toEqual(['generate']);
+    expect(byRoute['GET /api/v1/credits/balance']).toEqual(['credits:read']);
+    expect(byRoute['GET /api/v1/content/{id}']).toEqual(['content:read']);
+    expect(byRoute['POST /api/v1/collection']).toEqual(['collections']);
+    expect(byRoute['POST /api/v1/jobs']).toEqual(['jobs']);
+    for (const never of ['DELETE /api/v1/users/account', 'POST /api/v1/auth/change-password', 'GET /api/v1/developers/keys', 'GET /api/v1/admin/users']) {
+      expect(byRoute[never], never).toEqual([]);
     }
   });
 });

@@ -79,6 +79,7 @@ export const api = createApi({
     'Dashboard',
     'Admin',
     'Conversations',
+    'ApiKeys',
   ],
   endpoints: () => ({}),
 });

@@ -19,6 +19,7 @@ import { ProfilePage } from '../features/users/pages/profile-page';
 import { PeoplePage } from '../features/users/pages/people-page';
 import { ReferralsPage } from '../features/users/pages/referrals-page';
 import { SettingsPage } from '../features/auth/pages/settings-page';
+import { DevelopersPage } from '../features/developers/pages/developers-page';
 import { VerifyEmailPage } from '../features/auth/pages/verify-email-page';
 import { ContentPage } from '../features/generation/pages/content-page';
 import { ContentQueryRedirect } from '../features/generation/pages/content-query-redirect';
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/plans', element: <AdminPlansPage /> },
       { path: '/admin/credit-products', element: <AdminCreditProductsPage /> },
       { path: '/settings', element: <SettingsPage /> },
+      { path: '/settings/developers', element: <DevelopersPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/admin', element: <AdminDashboardPage /> },

@@ -16,7 +16,7 @@ import {
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
-import { fileResponse } from '../../platform/http/openapi.js';
+import { bearerOrApiKey, fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { applicationsDepsFrom } from './applications.deps.js';
 import * as service from './applications.service.js';
@@ -83,7 +83,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: "With jobId: that job's applications (its owner or an admin). Without: your own (admins: all)",
-        security,
+        security: bearerOrApiKey('jobs'),
         querystring: applicationsQuery,
         response: { 200: applicationPage },
       },
@@ -98,7 +98,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: 'Counts by status of the applications you made and those on your jobs (admins: also all)',
-        security,
+        security: bearerOrApiKey('jobs'),
         response: { 200: z.object({ data: applicationStatsSchema }) },
       },
     },
@@ -135,7 +135,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: 'One application (its applicant, the job owner or an admin)',
-        security,
+        security: bearerOrApiKey('jobs'),
         params: applicationIdParams,
         response: { 200: z.object({ data: applicationSchema }) },
       },
@@ -150,7 +150,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: "The application's résumé PDF (its applicant, the job owner or an admin)",
-        security,
+        security: bearerOrApiKey('jobs'),
         params: applicationIdParams,
         response: fileResponse('application/pdf', 'The résumé'),
       },
@@ -174,7 +174,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
         summary: 'Apply to a job',
         description:
           'JSON {jobId, name, email, coverLetter?, portfolioUrl?}, or multipart/form-data with the same fields and an optional `resume` PDF (at most 5 MB, checked by its content).',
-        security,
+        security: bearerOrApiKey('jobs'),
         consumes: ['application/json', 'multipart/form-data'],
         response: { 201: applicationReply },
       },
@@ -196,7 +196,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
         tags: ['applications'],
         summary:
           'Change an application: the job owner sets its status; the applicant withdraws or edits it while pending',
-        security,
+        security: bearerOrApiKey('jobs'),
         params: applicationIdParams,
         body: updateApplicationBody,
         response: { 200: applicationReply },
@@ -215,7 +215,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: 'Set one status on many applications at once; all of them change or none does',
-        security,
+        security: bearerOrApiKey('jobs'),
         body: bulkUpdateApplicationsBody,
         response: {
           200: z.object({
@@ -238,7 +238,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: 'Delete an application (its applicant or an admin)',
-        security,
+        security: bearerOrApiKey('jobs'),
         params: applicationIdParams,
         response: { 200: z.object({ data: z.null(), message: z.string() }) },
       },

@@ -15,7 +15,7 @@ import {
   sessionDetails,
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
-import { fileResponse } from '../../platform/http/openapi.js';
+import { bearerOrApiKey, fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { billingDeps } from './billing.deps.js';
 import {
@@ -119,7 +119,7 @@ export const creditsBillingRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['credits'],
         summary: 'Your whole credit history as CSV',
-        security: bearer,
+        security: bearerOrApiKey('credits:read'),
         response: fileResponse('text/csv', 'The ledger as CSV, newest first'),
       },
     },

@@ -36,6 +36,7 @@ import {
   insertFollow,
   isFollowing,
 } from './users.repository.js';
+import { deleteUserApiData } from '../developers/index.js';
 import { follows } from './users.schema.js';
 
 export interface UsersDeps {
@@ -272,6 +273,7 @@ export async function deleteAccount(deps: UsersDeps, auth: AuthUser, body: { pas
     await tx.delete(collections).where(eq(collections.userId, row.id));
     await tx.delete(follows).where(or(eq(follows.followerId, row.id), eq(follows.followingId, row.id)));
     await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, row.id));
+    await deleteUserApiData(tx, row.id);
     await tx
       .update(users)
       .set({

@@ -11,6 +11,7 @@ const TYPE_LABELS = {
   credit_add: 'Credits added',
   credit_deduct: 'Credits deducted',
   role_change: 'Role changed',
+  api_key_revoke: 'API key revoked',
 } as const;
 
 /** /admin/credits — who changed whose credits or role, when and why. */
@@ -68,7 +69,9 @@ function AuditTrail() {
                       {e.reason ??
                         (e.details && 'from' in e.details
                           ? `${String(e.details.from)} → ${String(e.details.to)}`
-                          : '—')}
+                          : e.details && 'prefix' in e.details
+                            ? `${String(e.details.name)} (${String(e.details.prefix)}…)`
+                            : '—')}
                     </td>
                   </tr>
                 ))}
