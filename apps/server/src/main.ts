@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { generationDeps } from './modules/generation/generation.deps.js';
 import { startGenerationWorker } from './modules/generation/generation.worker.js';
+import { startWebhookWorker, webhooksDeps } from './modules/developers/index.js';
 import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/demo-seed.js';
 import { openRuntime } from './runtime.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   if (isApi) realtime.attach(app.server);
   await queue.start();
   const worker = config.ROLE === 'api' ? null : await startGenerationWorker(generationDeps(deps, log.child({ module: 'generation' })));
+  const webhookWorker = config.ROLE === 'api' ? null : await startWebhookWorker(webhooksDeps(deps, log.child({ module: 'webhooks' })));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
       await realtime.close();
       await app.close();
       await worker?.stop();
+      await webhookWorker?.stop();
       await queue.stop({ timeoutMs: 5000 });
       await closeFanOut();
       await database.close();

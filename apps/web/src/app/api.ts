@@ -80,6 +80,7 @@ export const api = createApi({
     'Admin',
     'Conversations',
     'ApiKeys',
+    'Webhooks',
   ],
   endpoints: () => ({}),
 });

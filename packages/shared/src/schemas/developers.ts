@@ -61,3 +61,83 @@ export const adminApiKeysQuery = z.object({
   active: z.enum(['true', 'false']).optional(),
 });
 export type AdminApiKeysQuery = z.infer<typeof adminApiKeysQuery>;
+
+/** What an outgoing webhook can announce. */
+export const WEBHOOK_EVENTS = [
+  'generation.completed',
+  'generation.failed',
+  'credits.purchased',
+  'application.updated',
+  'message.received',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'generation.completed': 'A generation is ready',
+  'generation.failed': 'A generation failed (and was refunded)',
+  'credits.purchased': 'Credits were granted for a purchase',
+  'application.updated': 'A job application changed',
+  'message.received': 'You received a message',
+};
+
+export const WEBHOOK_ENDPOINTS_PER_ACCOUNT = 10;
+
+const webhookUrl = z
+  .string({ error: 'Please enter the URL of your endpoint' })
+  .trim()
+  .max(2048, 'The URL must be at most 2048 characters')
+  .url('Please enter a full URL, such as https://example.com/webhooks')
+  .refine((u) => /^https?:\/\//i.test(u), 'The URL must start with http:// or https://');
+const webhookEvents = z
+  .array(z.enum(WEBHOOK_EVENTS, { error: `Events are ${WEBHOOK_EVENTS.join(', ')}` }))
+  .min(1, 'Please choose at least one event')
+  .max(WEBHOOK_EVENTS.length)
+  .transform((e) => [...new Set(e)]);
+
+export const createWebhookBody = z.object({ url: webhookUrl, events: webhookEvents }).strict();
+export type CreateWebhookBody = z.input<typeof createWebhookBody>;
+
+export const updateWebhookBody = z
+  .object({ url: webhookUrl.optional(), events: webhookEvents.optional(), enabled: z.boolean().optional() })
+  .strict();
+export type UpdateWebhookBody = z.input<typeof updateWebhookBody>;
+
+export const webhookEndpoint = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    enabled: z.boolean(),
+    /** Why deliveries stopped, when the endpoint kept failing and was switched off. */
+    disabledReason: z.string().nullable(),
+    disabledAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'WebhookEndpoint' });
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+
+/** The reply to registering an endpoint: the only time its signing secret is shown. */
+export const createdWebhook = z.object({ endpoint: webhookEndpoint, secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhook>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const webhookAttempt = z.object({
+  attempt: z.number().int(),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+  createdAt: z.string(),
+});
+export const webhookDelivery = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    eventType: z.enum(WEBHOOK_EVENTS),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.array(webhookAttempt),
+    nextAttemptAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+export const webhookDeliveryParams = z.object({ id: z.string().uuid(), deliveryId: z.string().uuid() });

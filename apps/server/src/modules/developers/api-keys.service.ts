@@ -109,6 +109,6 @@ export function makeApiKeyAuthenticator(deps: ApiKeysDeps) {
 export type ApiKeyAuthenticator = ReturnType<typeof makeApiKeyAuthenticator>;
 
 /** Account deletion: the person's keys stop working and are gone. */
-export async function deleteUserApiData(tx: Db, userId: string): Promise<void> {
+export async function deleteUserApiKeys(tx: Db, userId: string): Promise<void> {
   await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
 }

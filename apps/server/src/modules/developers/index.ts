@@ -1,4 +1,6 @@
 export { developersRoutes } from './developers.routes.js';
-export { apiKeysDeps } from './developers.deps.js';
-export { deleteUserApiData, makeApiKeyAuthenticator } from './api-keys.service.js';
+export { apiKeysDeps, webhooksDeps, webhooksFor } from './developers.deps.js';
+export { makeApiKeyAuthenticator } from './api-keys.service.js';
+export { deleteUserApiData } from './developers.account.js';
+export { startWebhookWorker, type WebhookEmitter, type WebhookWorker } from './webhooks.service.js';
 export type { HitCounter } from './hit-counter.js';

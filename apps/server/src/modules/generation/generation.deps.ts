@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/db.js';
+import { webhooksFor, type WebhookEmitter } from '../developers/index.js';
 import type { AppDeps } from '../../platform/http/types.js';
 import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
@@ -26,6 +27,8 @@ export interface GenerationDeps {
   timeoutMs: number;
   /** Jobs one worker process runs at the same time. */
   concurrency: number;
+  /** Tells the owner's webhook endpoints that a generation completed or failed. */
+  webhooks?: WebhookEmitter;
 }
 
 /** The one queue for generations and edits; a job carries only the content id. */
@@ -62,5 +65,6 @@ export function generationDeps(deps: AppDeps, log: GenerationLog = silentLog): G
     blocklist: createBlocklist(deps.config.PROMPT_BLOCKLIST),
     timeoutMs: deps.config.GENERATION_TIMEOUT_MS,
     concurrency: deps.config.GENERATION_CONCURRENCY,
+    webhooks: webhooksFor(deps, log),
   };
 }

@@ -1,4 +1,13 @@
-import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '@atelier/shared';
+import type {
+  ApiKey,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  CreatedWebhook,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '@atelier/shared';
 import { api } from '../../app/api';
 
 interface Envelope<T> {
@@ -6,7 +15,7 @@ interface Envelope<T> {
   message?: string;
 }
 
-/** Settings → Developers: personal API keys. */
+/** Settings → Developers: personal API keys and webhook endpoints. */
 export const developersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApiKeys: build.query<ApiKey[], void>({
@@ -24,7 +33,45 @@ export const developersApi = api.injectEndpoints({
       transformResponse: (reply: Envelope<ApiKey>) => reply.data,
       invalidatesTags: ['ApiKeys'],
     }),
+    getWebhooks: build.query<WebhookEndpoint[], void>({
+      query: () => '/developers/webhooks',
+      transformResponse: (reply: Envelope<WebhookEndpoint[]>) => reply.data,
+      providesTags: ['Webhooks'],
+    }),
+    createWebhook: build.mutation<CreatedWebhook, CreateWebhookBody>({
+      query: (body) => ({ url: '/developers/webhooks', method: 'POST', body }),
+      transformResponse: (reply: Envelope<CreatedWebhook>) => reply.data,
+      invalidatesTags: ['Webhooks'],
+    }),
+    updateWebhook: build.mutation<WebhookEndpoint, { id: string; body: UpdateWebhookBody }>({
+      query: ({ id, body }) => ({ url: `/developers/webhooks/${id}`, method: 'PATCH', body }),
+      transformResponse: (reply: Envelope<WebhookEndpoint>) => reply.data,
+      invalidatesTags: ['Webhooks'],
+    }),
+    deleteWebhook: build.mutation<null, string>({
+      query: (id) => ({ url: `/developers/webhooks/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Webhooks'],
+    }),
+    getWebhookDeliveries: build.query<WebhookDelivery[], string>({
+      query: (id) => `/developers/webhooks/${id}/deliveries`,
+      transformResponse: (reply: Envelope<WebhookDelivery[]>) => reply.data,
+      providesTags: (_r, _e, id) => [{ type: 'Webhooks', id }],
+    }),
+    resendWebhookDelivery: build.mutation<null, { endpointId: string; deliveryId: string }>({
+      query: ({ endpointId, deliveryId }) => ({ url: `/developers/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, method: 'POST' }),
+      invalidatesTags: (_r, _e, { endpointId }) => [{ type: 'Webhooks', id: endpointId }],
+    }),
   }),
 });
 
-export const { useGetApiKeysQuery, useCreateApiKeyMutation, useRevokeApiKeyMutation } = developersApi;
+export const {
+  useGetApiKeysQuery,
+  useCreateApiKeyMutation,
+  useRevokeApiKeyMutation,
+  useGetWebhooksQuery,
+  useCreateWebhookMutation,
+  useUpdateWebhookMutation,
+  useDeleteWebhookMutation,
+  useGetWebhookDeliveriesQuery,
+  useResendWebhookDeliveryMutation,
+} = developersApi;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ApiKey } from '@atelier/shared';
+import type { ApiKey, WebhookDelivery, WebhookEndpoint } from '@atelier/shared';
 import { DevelopersPage } from './developers-page';
 import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
 
@@ -55,16 +55,17 @@ describe('developers page', () => {
     const { user } = renderWithStore(<DevelopersPage />, { preloadedState: signedInState() });
     await screen.findByText('You have no API keys yet.');
 
-    await user.click(screen.getByRole('button', { name: 'Create key' }));
-    expect(await screen.findByText('Please give the key a name')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Key name/), 'Render farm');
-    await user.click(screen.getByRole('button', { name: 'Create key' }));
-    expect(await screen.findByText('Please choose at least one scope')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Create an API key' });
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await within(form).findByText('Please give the key a name')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/Key name/), 'Render farm');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await within(form).findByText('Please choose at least one scope')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    await user.click(screen.getByRole('checkbox', { name: /generate/ }));
-    await user.click(screen.getByRole('checkbox', { name: /credits:read/ }));
-    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    await user.click(within(form).getByRole('checkbox', { name: /^generate/ }));
+    await user.click(within(form).getByRole('checkbox', { name: /credits:read/ }));
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
     expect(await screen.findByLabelText('New API key')).toHaveTextContent('atl_1a2b3c4d_secretsecretsecretsecretsecret00');
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Render farm', scopes: ['generate', 'credits:read'] });
@@ -74,7 +75,7 @@ describe('developers page', () => {
     await user.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByLabelText('New API key')).not.toBeInTheDocument();
     expect(document.body).not.toHaveTextContent('secretsecret');
-  });
+  }, 20_000);
 
   it('revokes a key after confirmation', async () => {
     let keys = [key()];
@@ -101,4 +102,77 @@ describe('developers page', () => {
     expect(examples).toHaveTextContent('Idempotency-Key: ');
     expect(examples).toHaveTextContent("'idempotency-key': crypto.randomUUID()");
   });
+
+  it('adds a webhook endpoint for chosen events and shows its signing secret once', async () => {
+    let endpoints: WebhookEndpoint[] = [];
+    const server = mockServer({
+      'GET /developers/keys': () => jsonResponse(200, { data: [] }),
+      'GET /developers/webhooks': () => jsonResponse(200, { data: endpoints }),
+      'POST /developers/webhooks': (call) => {
+        const body = call.body as { url: string; events: WebhookEndpoint['events'] };
+        const endpoint: WebhookEndpoint = { id: 'ep-1', url: body.url, events: body.events, enabled: true, disabledReason: null, disabledAt: null, createdAt: '2025-03-01T10:00:00.000Z' };
+        endpoints = [endpoint];
+        return jsonResponse(201, { data: { endpoint, secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' }, message: 'ok' });
+      },
+    });
+    const { user } = renderWithStore(<DevelopersPage />, { preloadedState: signedInState() });
+    await screen.findByText('You have no webhook endpoints yet.');
+    const form = screen.getByRole('form', { name: 'Add a webhook endpoint' });
+    await user.type(within(form).getByLabelText(/Endpoint URL/), 'https://example.com/hooks');
+    await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+    expect(await within(form).findByText('Please choose at least one event')).toBeInTheDocument();
+    await user.click(within(form).getByRole('checkbox', { name: /generation\.completed/ }));
+    await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+    expect(await screen.findByLabelText('Signing secret')).toHaveTextContent('whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0');
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/developers/webhooks')?.body).toEqual({ url: 'https://example.com/hooks', events: ['generation.completed'] });
+    const list = await screen.findByRole('list', { name: 'Your webhook endpoints' });
+    expect(within(list).getByText('https://example.com/hooks')).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows a turned-off endpoint’s reason and its delivery log, and resends a delivery', async () => {
+    const endpoint: WebhookEndpoint = {
+      id: 'ep-1',
+      url: 'https://example.com/hooks',
+      events: ['generation.completed'],
+      enabled: true,
+      disabledReason: null,
+      disabledAt: null,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    };
+    const off: WebhookEndpoint = { ...endpoint, id: 'ep-2', url: 'https://broken.example.com/x', enabled: false, disabledReason: 'Deliveries kept failing for 12 attempts (last: The endpoint answered 500)', disabledAt: '2025-03-02T10:00:00.000Z' };
+    const delivery: WebhookDelivery = {
+      id: 'd-1',
+      eventId: 'msg_1',
+      eventType: 'generation.completed',
+      status: 'succeeded',
+      attempts: [
+        { attempt: 1, statusCode: 500, error: 'The endpoint answered 500', durationMs: 12, createdAt: '2025-03-01T10:00:00.000Z' },
+        { attempt: 2, statusCode: 200, error: null, durationMs: 9, createdAt: '2025-03-01T10:00:40.000Z' },
+      ],
+      nextAttemptAt: null,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    };
+    const server = mockServer({
+      'GET /developers/keys': () => jsonResponse(200, { data: [] }),
+      'GET /developers/webhooks': () => jsonResponse(200, { data: [endpoint, off] }),
+      'GET /developers/webhooks/ep-1/deliveries': () => jsonResponse(200, { data: [delivery] }),
+      'POST /developers/webhooks/ep-1/deliveries/d-1/resend': () => jsonResponse(202, { data: null, message: 'Delivery queued' }),
+    });
+    const { user } = renderWithStore(<DevelopersPage />, { preloadedState: signedInState() });
+    const list = await screen.findByRole('list', { name: 'Your webhook endpoints' });
+    const [first, second] = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    expect(second).toHaveTextContent('Off');
+    expect(within(second!).getByRole('alert')).toHaveTextContent('Deliveries kept failing for 12 attempts');
+    expect(within(second!).getByRole('button', { name: 'Turn on' })).toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('button', { name: 'Deliveries' }));
+    const table = await screen.findByRole('table', { name: 'Deliveries to https://example.com/hooks' });
+    expect(table).toHaveTextContent('succeeded');
+    expect(within(table).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('— 500'),
+      expect.stringContaining('— 200'),
+    ]);
+    await user.click(within(table).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/developers/webhooks/ep-1/deliveries/d-1/resend')).toBe(true));
+  }, 20_000);
 });

@@ -16,6 +16,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { SignInPrompt } from '../../auth/components/sign-in-prompt';
 import { useCreateApiKeyMutation, useGetApiKeysQuery, useRevokeApiKeyMutation } from '../developers-api';
+import { WebhooksSection } from '../components/webhooks-section';
 import '../../auth/auth.css';
 import '../developers.css';
 
@@ -35,6 +36,9 @@ export function DevelopersPage() {
       {isSignedIn ? (
         <>
           <ApiKeysSection />
+          <Section title="Webhooks">
+            <WebhooksSection />
+          </Section>
           <ExamplesSection />
         </>
       ) : (
@@ -210,31 +214,49 @@ curl -X POST "$ATELIER/api/v1/content/generate" \\
   -H "Content-Type: application/json" \\
   -d '{"contentType":"photo","model":"flux-dev","prompt":"A lighthouse at dusk"}'
 
-# 2. Check on it (or wait for a generation.completed webhook)
+# 2. Wait for the generation.completed webhook (its data.contentId and data.mediaUrl),
+#    or ask: data.status is queued, processing, ready or failed
 curl "$ATELIER/api/v1/content/$ID" -H "Authorization: Bearer $ATELIER_KEY"
 
 # 3. Download the file from data.mediaUrl
 curl -o lighthouse.png "$ATELIER$MEDIA_URL"`;
 
-const TS_EXAMPLE = `const base = process.env.ATELIER!; // e.g. https://atelier.example.com
-const headers = { authorization: \`Bearer \${process.env.ATELIER_KEY}\`, 'content-type': 'application/json' };
+const TS_EXAMPLE = `// npm install standardwebhooks — Node 20+, ESM
+import { createServer } from 'node:http';
+import { writeFile } from 'node:fs/promises';
+import { Webhook } from 'standardwebhooks';
 
+const base = process.env.ATELIER!; // e.g. https://atelier.example.com
+const auth = { authorization: \`Bearer \${process.env.ATELIER_KEY}\` };
+const hook = new Webhook(process.env.ATELIER_WEBHOOK_SECRET!); // whsec_…
+
+// 2. Wait for the webhook: verify the signature, then download the file.
+createServer(async (req, res) => {
+  let body = '';
+  for await (const chunk of req) body += chunk;
+  try {
+    const event = hook.verify(body, req.headers as Record<string, string>) as {
+      type: string;
+      data: { contentId: string; mediaUrl: string | null };
+    };
+    res.writeHead(204).end();
+    if (event.type === 'generation.completed' && event.data.mediaUrl) {
+      const file = await fetch(\`\${base}\${event.data.mediaUrl}\`, { headers: auth });
+      await writeFile(\`\${event.data.contentId}.png\`, Buffer.from(await file.arrayBuffer()));
+    }
+  } catch {
+    res.writeHead(400).end(); // not signed by Atelier
+  }
+}).listen(8080);
+
+// 1. Generate; the Idempotency-Key makes a retried request charge once.
 const res = await fetch(\`\${base}/api/v1/content/generate\`, {
   method: 'POST',
-  headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+  headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
   body: JSON.stringify({ contentType: 'photo', model: 'flux-dev', prompt: 'A lighthouse at dusk' }),
 });
 const { data: item } = await res.json();
-
-let content = item;
-while (content.status === 'queued' || content.status === 'processing') {
-  await new Promise((r) => setTimeout(r, 2000));
-  content = (await (await fetch(\`\${base}/api/v1/content/\${item.id}\`, { headers })).json()).data;
-}
-if (content.status === 'ready') {
-  const file = await fetch(\`\${base}\${content.mediaUrl}\`);
-  await fs.promises.writeFile('lighthouse.png', Buffer.from(await file.arrayBuffer()));
-}`;
+console.log('queued', item.id);`;
 
 function ExamplesSection() {
   return (
@@ -248,7 +270,7 @@ function ExamplesSection() {
       <pre className="developers-example">
         <code>{CURL_EXAMPLE}</code>
       </pre>
-      <h3 className="developers-example__title">TypeScript (Node 20+)</h3>
+      <h3 className="developers-example__title">TypeScript: a webhook receiver that downloads each finished file</h3>
       <pre className="developers-example">
         <code>{TS_EXAMPLE}</code>
       </pre>
