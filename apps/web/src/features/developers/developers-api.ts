@@ -1,4 +1,5 @@
 import type {
+  AdminApiKey,
   ApiKey,
   CreateApiKeyBody,
   CreatedApiKey,
@@ -32,6 +33,16 @@ export const developersApi = api.injectEndpoints({
       query: (id) => ({ url: `/developers/keys/${id}`, method: 'DELETE' }),
       transformResponse: (reply: Envelope<ApiKey>) => reply.data,
       invalidatesTags: ['ApiKeys'],
+    }),
+    getAdminApiKeys: build.query<AdminApiKey[], string>({
+      query: (userId) => `/admin/api-keys?userId=${encodeURIComponent(userId)}&pageSize=100`,
+      transformResponse: (reply: Envelope<AdminApiKey[]>) => reply.data,
+      providesTags: ['ApiKeys'],
+    }),
+    adminRevokeApiKey: build.mutation<ApiKey, string>({
+      query: (id) => ({ url: `/admin/api-keys/${id}`, method: 'DELETE' }),
+      transformResponse: (reply: Envelope<ApiKey>) => reply.data,
+      invalidatesTags: ['ApiKeys', 'Admin'],
     }),
     getWebhooks: build.query<WebhookEndpoint[], void>({
       query: () => '/developers/webhooks',
@@ -68,6 +79,8 @@ export const {
   useGetApiKeysQuery,
   useCreateApiKeyMutation,
   useRevokeApiKeyMutation,
+  useGetAdminApiKeysQuery,
+  useAdminRevokeApiKeyMutation,
   useGetWebhooksQuery,
   useCreateWebhookMutation,
   useUpdateWebhookMutation,

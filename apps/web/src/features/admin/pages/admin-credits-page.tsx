@@ -29,7 +29,7 @@ function AuditTrail() {
   return (
     <>
       <h1>Credit audit</h1>
-      <p className="dashboard-muted">Every credit adjustment made by an administrator, and every role change.</p>
+      <p className="dashboard-muted">Every credit adjustment made by an administrator, every role change and every API key an administrator revoked.</p>
       {error ? (
         <div className="dashboard-block__error" role="alert">
           <p>{errorMessage(error, 'Failed to fetch the audit trail')}</p>
