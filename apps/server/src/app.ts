@@ -7,14 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, LIMITS } from '@atelier/shared';
 import { makeAuthHooks, registerPrivateReplies, runAuthFirst } from './platform/http/auth.js';
 import { openCounterStore, routeLimitStore } from './platform/http/counter-store.js';
@@ -24,6 +17,7 @@ import { loadWebApp, registerWebApp } from './platform/http/web-app.js';
 import { tooManyRequests } from './platform/http/errors.js';
 import { registerTextRule } from './platform/http/request-text.js';
 import { AfterReply } from './platform/http/after-reply.js';
+import { describeRoute, registerOpenApi } from './platform/http/openapi.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -51,6 +45,7 @@ import { registerObservability, requestIdOf } from './platform/observability/htt
 import { scrapeRegistry } from './platform/observability/metrics.js';
 import { GENERATION_QUEUE } from './modules/generation/generation.deps.js';
 import { pendingItemsByModel } from './modules/generation/generation.repository.js';
+import { apiKeysDeps, developersRoutes, makeApiKeyAuthenticator } from './modules/developers/index.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
 const MODULES: [name: string, module: AppModule][] = [
@@ -73,6 +68,7 @@ const MODULES: [name: string, module: AppModule][] = [
   ['collections', collectionsRoutes],
   ['dashboards', dashboardsRoutes],
   ['admin', adminRoutes],
+  ['developers', developersRoutes],
 ];
 
 export interface BuildAppOptions {
@@ -93,7 +89,9 @@ export function defaultWebDir(): string | null {
 export { withHeadTags } from './platform/http/web-app.js';
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
-export function fastifyTrustProxy(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  setting: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
@@ -175,21 +173,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(multipart, { limits: { fileSize: LIMITS.referenceImageMaxBytes, files: 1 } });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Atelier API',
-        version: '1.0.0',
-        description: 'Generate, share and sell AI content with credits.',
-      },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app);
 
-  const authHooks = makeAuthHooks(deps.database.db, deps.tokens);
+  const apiKeys = makeApiKeyAuthenticator(apiKeysDeps({ ...deps, counters }));
+  const authHooks = makeAuthHooks(deps.database.db, deps.tokens, apiKeys);
+  app.addHook('onRoute', describeRoute(authHooks));
   runAuthFirst(app, authHooks);
   registerPrivateReplies(app);
   const ctx: ModuleContext = {

@@ -94,6 +94,13 @@ const envSchema = z.object({
   METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   // On SIGTERM, readiness answers 503 for this long before the listener closes.
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // Requests one personal API key may make per minute, counted across every process.
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  // Outgoing webhooks: endpoints on loopback, private or link-local addresses are refused unless this is set.
+  WEBHOOKS_ALLOW_PRIVATE: bool,
+  // Attempts per delivery, the first retry after WEBHOOK_RETRY_BASE_SECONDS, doubling each time (about a day in all).
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(12),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).default(40),
   // Demo gallery on a fresh, empty database; unset means on, except under NODE_ENV=test.
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),

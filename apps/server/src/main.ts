@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { logOptions } from './platform/log.js';
 import { generationDeps } from './modules/generation/generation.deps.js';
 import { startGenerationWorker } from './modules/generation/generation.worker.js';
+import { startWebhookWorker, webhooksDeps } from './modules/developers/index.js';
 import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/demo-seed.js';
 import { openRuntime } from './runtime.js';
 import { startMetricsServer, type Lifecycle } from './platform/observability/http.js';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   if (isApi) realtime.attach(app.server);
   await queue.start();
   const worker = config.ROLE === 'api' ? null : await startGenerationWorker(generationDeps(deps, log.child({ module: 'generation' })));
+  const webhookWorker = config.ROLE === 'api' ? null : await startWebhookWorker(webhooksDeps(deps, log.child({ module: 'webhooks' })));
 
   const metricsServer =
     config.METRICS_PORT === undefined
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
       await realtime.close();
       await app.close();
       await worker?.stop();
+      await webhookWorker?.stop();
       await queue.stop({ timeoutMs: 5000 });
       await closeFanOut();
       await database.close();

@@ -15,3 +15,4 @@ export * from './schemas/collections.js';
 export * from './schemas/messaging.js';
 export * from './realtime.js';
 export * from './schemas/generation-admin.js';
+export * from './schemas/developers.js';

@@ -7,6 +7,7 @@ import { billingDeletionStep } from './billing/billing.deletion.js';
 import { billingDeps } from './billing/billing.deps.js';
 import { collectionsDeletionStep } from './collections/collections.deletion.js';
 import { contentDeletionStep } from './content/content.deletion.js';
+import { developersDeletionStep } from './developers/index.js';
 import { jobsDeletionStep } from './jobs/jobs.deletion.js';
 import { messagingDeletionStep } from './messaging/messaging.deletion.js';
 import { keptRecordsDeletionStep } from './records.deletion.js';
@@ -19,7 +20,7 @@ import { usersDeletionStep } from './users/users.deletion.js';
  * lists fails account-deletion.int.test.ts.
  */
 export function accountDeletionSteps(
-  ctx: Pick<ModuleContext, 'database' | 'realtime' | 'clock' | 'config' | 'storage' | 'privateStorage'>,
+  ctx: Pick<ModuleContext, 'database' | 'realtime' | 'clock' | 'config' | 'storage' | 'privateStorage' | 'queue'>,
 ): AccountDeletionStep[] {
   return [
     billingDeletionStep(billingDeps(ctx)),
@@ -28,6 +29,7 @@ export function accountDeletionSteps(
     messagingDeletionStep,
     contentDeletionStep(ctx.storage),
     collectionsDeletionStep,
+    developersDeletionStep,
     keptRecordsDeletionStep,
     authDeletionStep,
     usersDeletionStep(ctx.storage),

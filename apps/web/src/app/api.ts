@@ -79,6 +79,8 @@ export const api = createApi({
     'Dashboard',
     'Admin',
     'Conversations',
+    'ApiKeys',
+    'Webhooks',
   ],
   endpoints: () => ({}),
 });

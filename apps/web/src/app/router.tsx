@@ -101,6 +101,10 @@ const SettingsPage = lazyPage(
   () => import('../features/auth/pages/settings-page'),
   (m) => m.SettingsPage,
 );
+const DevelopersPage = lazyPage(
+  () => import('../features/developers/pages/developers-page'),
+  (m) => m.DevelopersPage,
+);
 const VerifyEmailPage = lazyPage(
   () => import('../features/auth/pages/verify-email-page'),
   (m) => m.VerifyEmailPage,
@@ -223,6 +227,7 @@ export const routes: RouteObject[] = [
       route('/admin/plans', AdminPlansPage),
       route('/admin/credit-products', AdminCreditProductsPage),
       route('/settings', SettingsPage),
+      route('/settings/developers', DevelopersPage),
       route('/verify-email', VerifyEmailPage),
       route('/dashboard', DashboardPage),
       route('/admin', AdminDashboardPage),

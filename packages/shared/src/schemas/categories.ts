@@ -27,7 +27,7 @@ export const categoryTreeNode: z.ZodType<CategoryTreeNode> = category.extend({
   get children() {
     return z.array(categoryTreeNode);
   },
-});
+}).meta({ id: 'CategoryTreeNode' });
 
 /** Lower-case words joined by dashes: "Sea & Sky" → "sea-sky". */
 export function slugify(text: string): string {

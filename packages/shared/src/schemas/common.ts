@@ -12,7 +12,7 @@ export const pagination = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
-});
+}).meta({ id: 'Pagination' });
 export type Pagination = z.infer<typeof pagination>;
 
 export function makePagination(page: number, pageSize: number, total: number): Pagination {
@@ -24,11 +24,14 @@ export const searchTooLong = (max: number) => `Search queries can be at most ${m
 
 export const idParam = z.object({ id: z.string().uuid() });
 
-export const errorBody = z.object({
-  statusCode: z.number(),
-  code: z.string(),
-  error: z.string(),
-  message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+/** Every failure of the API (DESIGN.md §4); `components.schemas.Error` in the OpenAPI document. */
+export const errorBody = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.string(),
+    error: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBody>;

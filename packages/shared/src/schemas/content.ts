@@ -59,7 +59,7 @@ export const content = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
-});
+}).meta({ id: 'Content' });
 export type Content = z.infer<typeof content>;
 
 const formBoolean = z.preprocess(
@@ -291,7 +291,7 @@ export const comment: z.ZodType<Comment> = z.object({
     return z.array(comment);
   },
   createdAt: z.string(),
-});
+}).meta({ id: 'Comment' });
 
 export const createCommentBody = z.object({
   content: z

@@ -8,7 +8,7 @@ export const adminAudit = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action', { enum: ['role_change'] }).notNull(),
+    action: text('action', { enum: ['role_change', 'api_key_revoke'] }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

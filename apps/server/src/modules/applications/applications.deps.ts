@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModuleContext } from '../../platform/http/types.js';
 import type { ApplicationsDeps } from './applications.service.js';
+import { webhooksFor } from '../developers/index.js';
 import { createResumeStore } from './resume-storage.js';
 
 /** Built once per app, shared by the jobs and applications routes. */
@@ -13,5 +14,6 @@ export function applicationsDepsFrom(ctx: ModuleContext, log: FastifyBaseLogger)
     publicUrl: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
     log,
     notify: (userId, payload) => ctx.realtime.toUser(userId, 'application:updated', payload),
+    webhooks: webhooksFor(ctx, log),
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { badRequest } from '../../platform/http/errors.js';
+import { bearerOrApiKey, fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { applicationsDepsFrom } from './applications.deps.js';
 import * as service from './applications.service.js';
@@ -81,7 +82,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: "With jobId: that job's applications (its owner or an admin). Without: your own (admins: all)",
-        security,
+        security: bearerOrApiKey('jobs'),
         querystring: applicationsQuery,
         response: { 200: applicationPage },
       },
@@ -96,7 +97,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: 'Counts by status of the applications you made and those on your jobs (admins: also all)',
-        security,
+        security: bearerOrApiKey('jobs'),
         response: { 200: z.object({ data: applicationStatsSchema }) },
       },
     },
@@ -133,7 +134,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: 'One application (its applicant, the job owner or an admin)',
-        security,
+        security: bearerOrApiKey('jobs'),
         params: applicationIdParams,
         response: { 200: z.object({ data: applicationSchema }) },
       },
@@ -148,8 +149,9 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: "The application's résumé PDF (its applicant, the job owner or an admin)",
-        security,
+        security: bearerOrApiKey('jobs'),
         params: applicationIdParams,
+        response: fileResponse('application/pdf', 'The résumé'),
       },
     },
     async (request, reply) => {
@@ -171,7 +173,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
         summary: 'Apply to a job',
         description:
           'JSON {jobId, name, email, coverLetter?, portfolioUrl?}, or multipart/form-data with the same fields and an optional `resume` PDF (at most 5 MB, checked by its content).',
-        security,
+        security: bearerOrApiKey('jobs'),
         consumes: ['application/json', 'multipart/form-data'],
         response: { 201: applicationReply },
       },
@@ -193,7 +195,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
         tags: ['applications'],
         summary:
           'Change an application: the job owner sets its status; the applicant withdraws or edits it while pending',
-        security,
+        security: bearerOrApiKey('jobs'),
         params: applicationIdParams,
         body: updateApplicationBody,
         response: { 200: applicationReply },
@@ -212,7 +214,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: 'Set one status on many applications at once; all of them change or none does',
-        security,
+        security: bearerOrApiKey('jobs'),
         body: bulkUpdateApplicationsBody,
         response: {
           200: z.object({
@@ -235,7 +237,7 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['applications'],
         summary: 'Delete an application (its applicant or an admin)',
-        security,
+        security: bearerOrApiKey('jobs'),
         params: applicationIdParams,
         response: { 200: z.object({ data: z.null(), message: z.string() }) },
       },

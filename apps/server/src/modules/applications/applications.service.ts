@@ -23,6 +23,7 @@ import {
   requireManageableJob,
   type ApplicationsPort,
 } from '../jobs/jobs.service.js';
+import type { WebhookEmitter } from '../developers/index.js';
 import * as repo from './applications.repository.js';
 import type { ResumeStore } from './resume-storage.js';
 
@@ -35,6 +36,18 @@ export interface ApplicationsDeps {
   log: { warn(obj: object, msg: string): void };
   /** Tells an applicant's open tabs about a status change (the realtime server). */
   notify?: (userId: string, payload: ApplicationUpdatedPayload) => void;
+  /** Tells a party's webhook endpoints (`application.updated`). */
+  webhooks?: WebhookEmitter;
+}
+
+/** `application.updated` to one party of the application, once per status it reaches. */
+async function announceUpdate(deps: ApplicationsDeps, userId: string, r: repo.ApplicationWithRefs, status: ApplicationStatus) {
+  await deps.webhooks?.emit({
+    userId,
+    type: 'application.updated',
+    key: `${r.app.id}:${status}:${deps.clock().getTime()}`,
+    data: { applicationId: r.app.id, jobId: r.job.id, jobTitle: r.job.title, company: r.job.company, status },
+  });
 }
 
 type CreateInput = z.output<typeof createApplicationBody>;
@@ -103,6 +116,7 @@ async function statusMail(
       company: r.job.company,
       status,
     });
+    await announceUpdate(deps, r.app.applicantId, r, status);
   }
   // The change is already saved; a mail server that is down must not turn it into an error.
   const results = await Promise.allSettled(messages.map((m) => deps.mailer.send(m)));
@@ -248,6 +262,8 @@ export async function updateApplication(
   const updated = (await repo.findApplication(deps.db, id))!;
   // The applicant knows what they did themselves; everyone else's change is news to them.
   if (isStatusChange && viewer.id !== row.app.applicantId) await statusMail(deps, [updated], updated.app.status);
+  // A withdrawal is news to the job's owner.
+  else if (isStatusChange && updated.job.ownerId !== viewer.id) await announceUpdate(deps, updated.job.ownerId, updated, updated.app.status);
   return toApplication(updated);
 }
 

@@ -4,11 +4,14 @@ import type { Db } from '../../platform/db/db.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { addInterval, type PaymentEvent, type SubscriptionStateEvent } from '../../providers/payments/types.js';
 import { IdempotencyKeyReuseError, announceBalance, applyCredits } from '../credits/credits.service.js';
+import type { WebhookEmitter } from '../developers/index.js';
 import { checkouts, paymentEvents, plans, subscriptions, type CheckoutRow, type SubscriptionRow } from './billing.schema.js';
 
 export interface PaymentEventDeps {
   db: Db;
   realtime: Pick<Realtime, 'toUser'>;
+  /** Tells the owner's webhook endpoints about a grant (`credits.purchased`). */
+  webhooks?: WebhookEmitter;
 }
 
 export interface HandledEvent {
@@ -282,6 +285,15 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
   if (outcome.isNew && event.type === 'checkout.declined') checkoutOutcomes.inc({ outcome: 'declined' });
   const toAnnounce = announce as { userId: string; credits: number } | null;
   if (toAnnounce) announceBalance(deps.realtime, toAnnounce.userId, toAnnounce.credits);
+  if (toAnnounce && outcome.granted > 0) {
+    // A grant happens once per ledger key, from exactly one provider event: its id keys the webhook.
+    await deps.webhooks?.emit({
+      userId: toAnnounce.userId,
+      type: 'credits.purchased',
+      key: event.id,
+      data: { checkoutId: event.checkoutId, credits: outcome.granted, balance: toAnnounce.credits },
+    });
+  }
   return outcome;
 }
 

@@ -19,6 +19,7 @@ import { creditLedger } from '../credits/credits.schema.js';
 import { readBalance } from '../credits/credits.repository.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { checkouts, creditPricing, creditProducts, subscriptions, type CheckoutRow, type CreditProductRow } from './billing.schema.js';
+import type { WebhookEmitter } from '../developers/index.js';
 
 export interface BillingDeps {
   db: Db;
@@ -27,6 +28,7 @@ export interface BillingDeps {
   provider: PaymentProvider;
   /** Where our own pages live, for checkout and portal URLs. */
   publicUrl: string;
+  webhooks?: WebhookEmitter;
 }
 
 /** A checkout session can be paid for this long. */

@@ -15,6 +15,7 @@ import {
   sessionDetails,
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
+import { bearerOrApiKey, fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { billingDeps } from './billing.deps.js';
 import {
@@ -115,7 +116,12 @@ export const creditsBillingRoutes: AppModule = (app, ctx) => {
     '/credits/history.csv',
     {
       preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['credits'], summary: 'Your whole credit history as CSV', security: bearer },
+      schema: {
+        tags: ['credits'],
+        summary: 'Your whole credit history as CSV',
+        security: bearerOrApiKey('credits:read'),
+        response: fileResponse('text/csv', 'The ledger as CSV, newest first'),
+      },
     },
     async (request, reply) => {
       const csv = await historyCsv(db, currentUser(request).id);

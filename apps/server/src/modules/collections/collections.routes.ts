@@ -13,6 +13,7 @@ import {
   updateCollectionBody,
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
+import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import {
   addItem,
@@ -26,7 +27,6 @@ import {
   type CollectionsDeps,
 } from './collections.service.js';
 
-const bearer = [{ bearer: [] }];
 const one = z.object({ data: collectionWithFlag });
 const oneWithMessage = z.object({ data: collectionWithFlag, message: z.string() });
 
@@ -42,6 +42,7 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['collections'],
         summary: 'Your collections, or the public collections of `userId`',
+        security: bearerOrApiKey('collections'),
         description: '`contains` (a content id) marks which of your collections hold that item.',
         querystring: collectionListQuery,
         response: { 200: z.object({ data: z.array(collectionWithFlag), pagination }) },
@@ -52,7 +53,7 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
 
   app.get(
     '/collection/:id',
-    { preHandler: ctx.auth.optionalAuth, schema: { tags: ['collections'], summary: 'One collection', params: idParam, response: { 200: one } } },
+    { preHandler: ctx.auth.optionalAuth, schema: { tags: ['collections'], summary: 'One collection', security: bearerOrApiKey('collections'), params: idParam, response: { 200: one } } },
     async (request) => ({ data: await getCollection(deps, request.params.id, viewerOf(request)) }),
   );
 
@@ -60,7 +61,7 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
     '/collection',
     {
       preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['collections'], summary: 'Create a collection (private unless isPublic)', security: bearer, body: createCollectionBody, response: { 201: oneWithMessage } },
+      schema: { tags: ['collections'], summary: 'Create a collection (private unless isPublic)', security: bearerOrApiKey('collections'), body: createCollectionBody, response: { 201: oneWithMessage } },
     },
     async (request, reply) =>
       reply.status(201).send({ data: await createCollection(deps, currentUser(request), request.body), message: COLLECTION_TEXT.created }),
@@ -70,7 +71,7 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
     '/collection/:id',
     {
       preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['collections'], summary: 'Rename, describe or publish your collection', security: bearer, params: idParam, body: updateCollectionBody, response: { 200: oneWithMessage } },
+      schema: { tags: ['collections'], summary: 'Rename, describe or publish your collection', security: bearerOrApiKey('collections'), params: idParam, body: updateCollectionBody, response: { 200: oneWithMessage } },
     },
     async (request) => ({ data: await updateCollection(deps, request.params.id, currentUser(request), request.body), message: COLLECTION_TEXT.updated }),
   );
@@ -79,7 +80,7 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
     '/collection/:id',
     {
       preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['collections'], summary: 'Delete your collection (the content stays)', security: bearer, params: idParam, response: { 200: z.object({ data: z.null(), message: z.string() }) } },
+      schema: { tags: ['collections'], summary: 'Delete your collection (the content stays)', security: bearerOrApiKey('collections'), params: idParam, response: { 200: z.object({ data: z.null(), message: z.string() }) } },
     },
     async (request) => {
       await deleteCollection(deps, request.params.id, currentUser(request));
@@ -94,6 +95,7 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['collections'],
         summary: 'Items of a collection, newest first; items you may not see are left out',
+        security: bearerOrApiKey('collections'),
         params: idParam,
         querystring: collectionItemsQuery,
         response: { 200: z.object({ data: z.array(collectionItem), pagination }) },
@@ -106,7 +108,7 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
     '/collection/:id/items',
     {
       preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['collections'], summary: 'Save content to your collection', security: bearer, params: idParam, body: addCollectionItemBody, response: { 201: oneWithMessage } },
+      schema: { tags: ['collections'], summary: 'Save content to your collection', security: bearerOrApiKey('collections'), params: idParam, body: addCollectionItemBody, response: { 201: oneWithMessage } },
     },
     async (request, reply) =>
       reply.status(201).send({ data: await addItem(deps, request.params.id, currentUser(request), request.body), message: COLLECTION_TEXT.itemAdded }),
@@ -119,7 +121,7 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['collections'],
         summary: 'Remove an item from your collection',
-        security: bearer,
+        security: bearerOrApiKey('collections'),
         params: z.object({ id: z.string().uuid(), itemId: z.string().uuid() }),
         querystring: z.object({ itemType: z.enum(COLLECTION_ITEM_TYPES).optional() }),
         response: { 200: oneWithMessage },

@@ -13,6 +13,7 @@ import {
   updateContentBody,
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
+import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { deleteContent, getContent, updateContent, type ContentDeps } from './content.service.js';
 import {
@@ -50,6 +51,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['content'],
         summary: 'Public, ready content; filter by type, category (with its descendants), owner, tag or text; sort newest, popular or trending',
+        security: bearerOrApiKey('content:read'),
         querystring: contentListQuery,
         response: { 200: contentPage },
       },
@@ -194,6 +196,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['content'],
         summary: 'One content item; private items only for their owner',
+        security: bearerOrApiKey('content:read'),
         params: idParam,
         response: { 200: z.object({ data: content }) },
       },

@@ -12,6 +12,7 @@ import {
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { badRequest } from '../../platform/http/errors.js';
+import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { adjustCreditsByAdmin, checkCredits, getBalance, getHistory } from './credits.service.js';
 
@@ -35,7 +36,7 @@ export const creditsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['credits'],
         summary: 'The signed-in user’s credit balance',
-        security: bearer,
+        security: bearerOrApiKey('credits:read'),
         response: { 200: z.object({ data: creditBalance }) },
       },
     },
@@ -49,7 +50,7 @@ export const creditsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['credits'],
         summary: 'The signed-in user’s ledger, newest first',
-        security: bearer,
+        security: bearerOrApiKey('credits:read'),
         querystring: creditHistoryQuery,
         response: { 200: z.object({ data: z.array(ledgerEntry), pagination }) },
       },
@@ -64,7 +65,7 @@ export const creditsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['credits'],
         summary: 'Whether the balance covers an amount',
-        security: bearer,
+        security: bearerOrApiKey('credits:read'),
         body: creditCheckBody,
         response: { 200: z.object({ data: creditCheckResult }) },
       },

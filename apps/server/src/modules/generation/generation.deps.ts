@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/db.js';
+import { webhooksFor, type WebhookEmitter } from '../developers/index.js';
 import type { AppDeps } from '../../platform/http/types.js';
 import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
@@ -32,6 +33,8 @@ export interface GenerationDeps {
   staleAfterMs?: number;
   /** The HTTP request that asked for the work; enqueued jobs carry it so the worker logs with it. */
   requestId?: string;
+  /** Tells the owner's webhook endpoints that a generation completed or failed. */
+  webhooks?: WebhookEmitter;
 }
 
 /** The one queue for generations and edits; a job carries only the content id. */
@@ -71,5 +74,6 @@ export function generationDeps(deps: AppDeps, log: GenerationLog = silentLog): G
     timeoutMs: deps.config.GENERATION_TIMEOUT_MS,
     concurrency: deps.config.GENERATION_CONCURRENCY,
     staleAfterMs: deps.config.GENERATION_STALE_AFTER_MS,
+    webhooks: webhooksFor(deps, log),
   };
 }

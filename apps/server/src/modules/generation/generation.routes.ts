@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { MSG, content, editRequest, editResult, generateRequest } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { badRequest } from '../../platform/http/errors.js';
+import { bearerOrApiKey, errorResponses } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { generationDeps, generationQueueDefinition } from './generation.deps.js';
 import { idempotencyKey, readMultipartGenerate, toGenerateInput } from './generation.request.js';
 import { requestEdit, requestGeneration } from './generation.service.js';
-
-const bearer = [{ bearer: [] }];
 
 /** Spec §7 "Content": POST /content/generate and POST /content/edit. The work itself is the worker's. */
 export const generationRoutes: AppModule = async (app, ctx) => {
@@ -25,11 +24,11 @@ export const generationRoutes: AppModule = async (app, ctx) => {
           'JSON, or multipart/form-data with the same fields plus an optional `referenceImage` (PNG, JPEG, WebP or GIF, at most 10 MB). ' +
           'Replies at once with the queued item; progress and the result arrive over the socket. ' +
           'An `Idempotency-Key` header makes a repeated submit return the first item without charging again.',
-        security: bearer,
+        security: bearerOrApiKey('generate'),
         consumes: ['application/json', 'multipart/form-data'],
         // Absent for multipart requests, which are read from the stream below.
         body: generateRequest.nullish(),
-        response: { 201: z.object({ data: content }) },
+        response: { 201: z.object({ data: content }), ...errorResponses(402, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -53,9 +52,9 @@ export const generationRoutes: AppModule = async (app, ctx) => {
         tags: ['generation'],
         summary: 'Make a new item from your own ready content (upscale, crop, recolour, variation)',
         description: 'Costs: upscale 2, crop 1, recolour 1, variation the model’s cost. Replies with the new item’s id and page.',
-        security: bearer,
+        security: bearerOrApiKey('generate'),
         body: editRequest,
-        response: { 201: z.object({ data: editResult }) },
+        response: { 201: z.object({ data: editResult }), ...errorResponses(402) },
       },
     },
     async (request, reply) => {

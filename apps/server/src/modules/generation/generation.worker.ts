@@ -73,6 +73,12 @@ export async function failAndRefund(deps: GenerationDeps, contentId: string, rea
   if (!outcome) return false;
   deps.realtime.toUser(outcome.userId, SOCKET_EVENTS.generationFailed, { contentId, reason, refunded: outcome.refunded });
   if (outcome.credits !== null) announceBalance(deps.realtime, outcome.userId, outcome.credits);
+  await deps.webhooks?.emit({
+    userId: outcome.userId,
+    type: 'generation.failed',
+    key: contentId,
+    data: { contentId, reason, refunded: outcome.refunded },
+  });
   return true;
 }
 
@@ -217,6 +223,14 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
     finish('ready');
     const content = await loadContentView(deps, contentId, { id: row.userId });
     if (content) deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationCompleted, { content });
+    await deps.webhooks?.emit({
+      userId: row.userId,
+      type: 'generation.completed',
+      key: contentId,
+      data: content
+        ? { contentId, title: content.title, contentType: content.contentType, model: content.model, mediaUrl: content.mediaUrl, thumbnailUrl: content.thumbnailUrl, completedAt: content.completedAt }
+        : { contentId },
+    });
   } catch (err) {
     const abort = controller.signal.aborted ? (controller.signal.reason as AbortReason) : null;
     if (abort?.kind === 'shutdown') {

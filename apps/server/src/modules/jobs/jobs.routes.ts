@@ -10,6 +10,7 @@ import {
   updateJobBody,
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
+import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { applicationsDepsFrom } from '../applications/applications.deps.js';
 import { applicationsPort, jobStats } from '../applications/applications.service.js';
@@ -17,7 +18,6 @@ import * as jobs from './jobs.service.js';
 
 const jobIdParams = z.object({ id: z.uuid({ error: 'Job id must be a valid id' }) });
 const jobPage = z.object({ data: z.array(jobSchema), pagination });
-const security = [{ bearer: [] }];
 
 export const jobsRoutes: AppModule = (app, ctx) => {
   const applications = applicationsDepsFrom(ctx, app.log);
@@ -30,6 +30,7 @@ export const jobsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['jobs'],
         summary: 'Jobs with filters; inactive jobs only for their owner and admins; owner=me for your own',
+        security: bearerOrApiKey('jobs'),
         querystring: jobsQuery,
         response: { 200: jobPage },
       },
@@ -57,6 +58,7 @@ export const jobsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['jobs'],
         summary: 'One job',
+        security: bearerOrApiKey('jobs'),
         params: jobIdParams,
         response: { 200: z.object({ data: jobSchema }) },
       },
@@ -71,7 +73,7 @@ export const jobsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['jobs'],
         summary: 'Post a job (verified users and admins); salaries are whole currency units',
-        security,
+        security: bearerOrApiKey('jobs'),
         body: createJobBody,
         response: { 201: z.object({ data: jobSchema, message: z.string() }) },
       },
@@ -89,7 +91,7 @@ export const jobsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['jobs'],
         summary: 'Change a job (its owner or an admin); send only the fields that change',
-        security,
+        security: bearerOrApiKey('jobs'),
         params: jobIdParams,
         body: updateJobBody,
         response: { 200: z.object({ data: jobSchema, message: z.string() }) },
@@ -108,7 +110,7 @@ export const jobsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['jobs'],
         summary: 'Delete a job and its applications (its owner or an admin)',
-        security,
+        security: bearerOrApiKey('jobs'),
         params: jobIdParams,
         response: { 200: z.object({ data: z.null(), message: z.string() }) },
       },
@@ -126,7 +128,7 @@ export const jobsRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['jobs'],
         summary: "Counts of a job's applications by status (its owner or an admin)",
-        security,
+        security: bearerOrApiKey('jobs'),
         params: jobIdParams,
         response: { 200: z.object({ data: applicationStatusCounts }) },
       },

@@ -12,6 +12,7 @@ import type { AppModule } from '../../platform/http/types.js';
 import { Presence } from './messaging.presence.js';
 import * as messaging from './messaging.service.js';
 import { registerMessagingSocket } from './messaging.socket.js';
+import { webhooksFor } from '../developers/index.js';
 
 const userParams = z.object({ userId: z.uuid({ error: MESSAGING_TEXT.recipientMissing }) });
 const supportQuery = z.object({
@@ -39,6 +40,7 @@ export const messagingRoutes: AppModule = (app, ctx) => {
     config: ctx.config,
     realtime: ctx.realtime,
     presence,
+    webhooks: webhooksFor(ctx, app.log),
   };
   ctx.realtime.onConnection((socket) => registerMessagingSocket(deps, ctx.tokens, socket));
   // The app closes after the sockets (main.ts), so this takes the last of this node's rows away.

@@ -24,6 +24,7 @@ import { findSupportAccount } from '../auth/account.service.js';
 import type { Presence } from './messaging.presence.js';
 import * as repo from './messaging.repository.js';
 import type { ConversationRow } from './messaging.schema.js';
+import type { WebhookEmitter } from '../developers/index.js';
 
 /** Admins' sockets share this room, so whichever of them is on duty hears the support inbox. */
 export const SUPPORT_AGENTS_ROOM = 'support:agents';
@@ -35,6 +36,8 @@ export interface MessagingDeps {
   realtime: Realtime;
   /** Shared by every process through the database; see messaging.presence.ts. */
   presence: Presence;
+  /** Tells the recipient's webhook endpoints (`message.received`). */
+  webhooks?: WebhookEmitter;
 }
 
 /** The text a socket client is shown: the reason when it is meant for them, else the spec's default. */
@@ -205,6 +208,12 @@ export async function sendMessage(
   emitTo(deps, supportId, input.recipientId, 'newMessage', message);
   emitTo(deps, supportId, input.senderId, 'newMessage', message, input.exceptSocketId);
   await announceBothSides(deps, supportId, stored.conversation);
+  await deps.webhooks?.emit({
+    userId: input.recipientId,
+    type: 'message.received',
+    key: message.id,
+    data: { messageId: message.id, senderId: input.senderId, createdAt: message.createdAt },
+  });
   return message;
 }
 

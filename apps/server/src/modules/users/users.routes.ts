@@ -27,6 +27,7 @@ import {
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { bearerOrApiKey, fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { listCollections } from '../collections/collections.service.js';
 import { buildContentArchive } from '../content/content-archive.service.js';
@@ -150,7 +151,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
     '/users/collections',
     {
       preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['users'], summary: 'Your collections', security: bearer, querystring: paginationQuery, response: { 200: z.object({ data: z.array(collectionWithFlag), pagination }) } },
+      schema: { tags: ['users'], summary: 'Your collections', security: bearerOrApiKey('collections'), querystring: paginationQuery, response: { 200: z.object({ data: z.array(collectionWithFlag), pagination }) } },
     },
     async (request) => listCollections({ db, storage: ctx.storage, clock: ctx.clock }, currentUser(request), request.query),
   );
@@ -162,7 +163,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
       schema: {
         tags: ['users'],
         summary: 'Your content, private and failed items included',
-        security: bearer,
+        security: bearerOrApiKey('content:read'),
         querystring: userContentQuery,
         response: { 200: z.object({ data: z.array(content), pagination }) },
       },
@@ -183,8 +184,9 @@ export const usersRoutes: AppModule = (app, ctx) => {
         summary: 'Download everything you own as one ZIP',
         description:
           'Streams a ZIP of all your content, private included: per ready item `items/<folder>/original.<ext>` and `metadata.json`, plus `index.json` listing every item (queued and failed ones too, without a file).',
-        security: bearer,
+        security: bearerOrApiKey('content:read'),
         produces: ['application/zip'],
+        response: fileResponse('application/zip', 'A ZIP of everything you own'),
       },
     },
     async (request, reply) => {

@@ -10,6 +10,8 @@ export interface AuthUser {
   id: string;
   role: Role;
   sessionId: string;
+  /** Set when the request came with a personal API key instead of a session. */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
@@ -98,18 +100,24 @@ export async function resolveSession(db: Db, tokens: TokenService, token: string
   return { user: { ...claims, role: row.role }, familyId: row.familyId };
 }
 
-export function makeAuthHooks(db: Db, tokens: TokenService) {
-  /** Route hook (moved to onRequest by runAuthFirst): the request must carry a valid access token. */
-  async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+/** Checks a personal API key (`atl_…`) against the route it was sent to. */
+export type ApiKeyResolver = (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<AuthUser>;
+const isApiKey = (token: string) => token.startsWith('atl_');
+
+export function makeAuthHooks(db: Db, tokens: TokenService, apiKeys?: ApiKeyResolver) {
+  /** Route hook (moved to onRequest by runAuthFirst): a valid access token, or an API key the route accepts. */
+  async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    request.auth = await resolveAuth(db, tokens, token);
+    if (apiKeys && isApiKey(token)) request.auth = await apiKeys(request, reply, token);
+    else request.auth = await resolveAuth(db, tokens, token);
   }
-  /** Route hook (moved to onRequest by runAuthFirst): a token is optional; a bad one is ignored as if absent. */
-  async function optionalAuth(request: FastifyRequest): Promise<void> {
+  /** Route hook (moved to onRequest by runAuthFirst): a token is optional; a bad one is ignored as if absent. An API key is always checked. */
+  async function optionalAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) return;
-    request.auth = await resolveAuth(db, tokens, token).catch(() => null);
+    if (apiKeys && isApiKey(token)) request.auth = await apiKeys(request, reply, token);
+    else request.auth = await resolveAuth(db, tokens, token).catch(() => null);
   }
   /** Route hook (moved to onRequest by runAuthFirst): signed in and an admin. */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -52,6 +52,7 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/credits': { title: 'Credits' },
   '/billing': { title: 'Billing' },
   '/settings': { title: 'Settings' },
+  '/settings/developers': { title: 'Developers' },
   '/verify-email': { title: 'Verify your email' },
   '/dashboard': { title: 'Dashboard' },
   '/messages': { title: 'Messages' },

@@ -24,7 +24,7 @@ export interface Queue {
   define(def: QueueDefinition): Promise<void>;
   /** Starts the engine (creating its schema on first use); later calls wait for the first. */
   start(): Promise<void>;
-  send<T extends object>(name: string, data: T): Promise<string>;
+  send<T extends object>(name: string, data: T, opts?: { startAfterSeconds?: number }): Promise<string>;
   /** Runs `handler` for jobs of `name`, `concurrency` at a time, in this process. */
   work<T extends object>(name: string, opts: { concurrency: number }, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
   /** Stops this process's workers for `name` from fetching more jobs (running handlers go on). */
@@ -109,9 +109,9 @@ export function createQueue(opts: QueueOptions): Queue {
       if (isStarted) await apply(def);
     },
     start,
-    async send(name, data) {
+    async send(name, data, sendOpts) {
       await start();
-      const id = await boss.send(name, data);
+      const id = await boss.send(name, data, sendOpts?.startAfterSeconds ? { startAfter: sendOpts.startAfterSeconds } : {});
       if (!id) throw new Error(`queue ${name} refused a job`);
       // Wake an idle local worker instead of waiting for its next poll.
       for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);

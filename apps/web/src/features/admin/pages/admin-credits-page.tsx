@@ -11,6 +11,7 @@ const TYPE_LABELS = {
   credit_add: 'Credits added',
   credit_deduct: 'Credits deducted',
   role_change: 'Role changed',
+  api_key_revoke: 'API key revoked',
 } as const;
 
 /** /admin/credits — who changed whose credits or role, when and why. */
@@ -28,7 +29,7 @@ function AuditTrail() {
   return (
     <>
       <h1>Credit audit</h1>
-      <p className="dashboard-muted">Every credit adjustment made by an administrator, and every role change.</p>
+      <p className="dashboard-muted">Every credit adjustment made by an administrator, every role change and every API key an administrator revoked.</p>
       {error ? (
         <div className="dashboard-block__error" role="alert">
           <p>{errorMessage(error, 'Failed to fetch the audit trail')}</p>
@@ -68,7 +69,9 @@ function AuditTrail() {
                       {e.reason ??
                         (e.details && 'from' in e.details
                           ? `${String(e.details.from)} → ${String(e.details.to)}`
-                          : '—')}
+                          : e.details && 'prefix' in e.details
+                            ? `${String(e.details.name)} (${String(e.details.prefix)}…)`
+                            : '—')}
                     </td>
                   </tr>
                 ))}

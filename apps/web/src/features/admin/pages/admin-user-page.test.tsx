@@ -109,4 +109,33 @@ describe('/admin/users/:id', () => {
     expect(await screen.findByText('Role updated successfully')).toBeInTheDocument();
     expect(calls.callsTo('PATCH', `/admin/users/${USER_ID}/role`)[0]?.body).toEqual({ role: 'admin' });
   });
+
+  it("lists the account's API keys and revokes one", async () => {
+    let revoked: string | null = null;
+    const key = () => ({
+      id: 'key-1',
+      name: 'Render farm',
+      prefix: 'atl_1a2b3c4d',
+      scopes: ['generate'],
+      createdAt: '2025-05-01T10:00:00.000Z',
+      lastUsedAt: null,
+      revokedAt: revoked,
+      owner: { id: USER_ID, username: 'penny_lane' },
+    });
+    vi.stubGlobal('confirm', () => true);
+    const { user, calls } = renderPage({
+      [`GET /admin/users/${USER_ID}`]: () => jsonResponse(200, detail(30)),
+      'GET /admin/api-keys': () => jsonResponse(200, { data: [key()], pagination: { page: 1, pageSize: 100, total: 1, totalPages: 1 } }),
+      'DELETE /admin/api-keys/key-1': () => {
+        revoked = '2025-05-02T10:00:00.000Z';
+        return jsonResponse(200, { data: key(), message: 'API key revoked' });
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'API keys' });
+    expect(await within(card).findByText('atl_1a2b3c4d…')).toBeInTheDocument();
+    expect(calls.callsTo('GET', '/admin/api-keys')[0]?.search.get('userId')).toBe(USER_ID);
+    await user.click(within(card).getByRole('button', { name: 'Revoke Render farm' }));
+    expect(await within(card).findByText('Revoked')).toBeInTheDocument();
+    expect(calls.callsTo('DELETE', '/admin/api-keys/key-1')).toHaveLength(1);
+  }, 20_000);
 });

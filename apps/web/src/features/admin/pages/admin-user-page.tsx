@@ -10,6 +10,7 @@ import { StatGrid } from '../../dashboards/components/dashboard-block';
 import { formatNumber } from '../../dashboards/charts/chart-format';
 import { useAdjustUserCreditsMutation, useChangeUserRoleMutation, useGetAdminUserQuery } from '../admin-api';
 import { AdminOnly } from '../components/admin-only';
+import { AdminApiKeysCard } from '../../developers/components/admin-api-keys-card';
 
 /** /admin/users/:id — one account: role, credit adjustments with a reason, and its ledger. */
 export function AdminUserPage() {
@@ -57,6 +58,7 @@ function UserDetail() {
         <RoleCard detail={data} />
         <CreditsCard userId={user.id} />
       </div>
+      <AdminApiKeysCard userId={user.id} />
       <Card as="section" aria-labelledby="ledger-title" className="dashboard-block">
         <h2 id="ledger-title" className="dashboard-block__title">
           Credit ledger

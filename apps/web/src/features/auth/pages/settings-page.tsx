@@ -42,6 +42,12 @@ export function SettingsPage() {
           <ChangePasswordSection />
           <SessionsSection />
           <ThemeSection />
+          <SettingsSection title="Developers">
+            <p className="settings-help">
+              Script Atelier with personal API keys and hear about finished work through webhooks.{' '}
+              <Link to="/settings/developers">Manage API keys</Link>
+            </p>
+          </SettingsSection>
           <SettingsSection title="Delete account">
             <DeleteAccountSection />
           </SettingsSection>

@@ -1,0 +1,137 @@
+import type { AdminApiKey, ApiKey, ApiKeyScope } from '@atelier/shared';
+import type { Database } from '../../platform/db/db.js';
+
+type Query = Pick<Database, 'query'>;
+
+interface KeyRow {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+  revoked_at: Date | string | null;
+  owner_username?: string;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const COLUMNS = 'k.id, k.user_id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, k.revoked_at';
+
+export function toApiKey(r: KeyRow): ApiKey {
+  return {
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    scopes: r.scopes as ApiKeyScope[],
+    createdAt: iso(r.created_at),
+    lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
+    revokedAt: r.revoked_at ? iso(r.revoked_at) : null,
+  };
+}
+
+export async function insertKey(
+  db: Query,
+  input: { userId: string; name: string; prefix: string; tokenHash: string; scopes: string[]; now: Date },
+): Promise<ApiKey> {
+  const { rows } = await db.query<KeyRow>(
+    `INSERT INTO api_keys AS k (user_id, name, prefix, token_hash, scopes, created_at)
+     VALUES ($1, $2, $3, $4, $5::text[], $6) RETURNING ${COLUMNS}`,
+    [input.userId, input.name, input.prefix, input.tokenHash, input.scopes, input.now],
+  );
+  return toApiKey(rows[0]!);
+}
+
+export async function countActiveKeys(db: Query, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL`,
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The owner's keys, live ones first, newest first. */
+export async function listKeys(db: Query, userId: string): Promise<ApiKey[]> {
+  const { rows } = await db.query<KeyRow>(
+    `SELECT ${COLUMNS} FROM api_keys k WHERE k.user_id = $1 ORDER BY (k.revoked_at IS NULL) DESC, k.created_at DESC, k.id`,
+    [userId],
+  );
+  return rows.map(toApiKey);
+}
+
+export async function findKey(db: Query, id: string): Promise<(ApiKey & { userId: string }) | null> {
+  const { rows } = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys k WHERE k.id = $1`, [id]);
+  return rows[0] ? { ...toApiKey(rows[0]), userId: rows[0].user_id } : null;
+}
+
+export async function revokeOwnKey(
+  db: Query,
+  input: { id: string; userId: string; now: Date },
+): Promise<ApiKey | null> {
+  const { rows } = await db.query<KeyRow>(
+    `UPDATE api_keys k SET revoked_at = COALESCE(k.revoked_at, $3), revoked_by = COALESCE(k.revoked_by, $2)
+     WHERE k.id = $1 AND k.user_id = $2 RETURNING ${COLUMNS}`,
+    [input.id, input.userId, input.now],
+  );
+  return rows[0] ? toApiKey(rows[0]) : null;
+}
+
+/** Revokes a live key and records who did it in the admin audit trail, in one statement. */
+export async function adminRevokeKey(db: Query, input: { id: string; actorId: string; now: Date }): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH revoked AS (
+       UPDATE api_keys SET revoked_at = $3, revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL
+       RETURNING id, user_id, name, prefix
+     )
+     INSERT INTO admin_audit (actor_id, target_user_id, action, details, created_at)
+     SELECT $2, user_id, 'api_key_revoke', jsonb_build_object('keyId', id::text, 'name', name, 'prefix', prefix), $3 FROM revoked
+     RETURNING id`,
+    [input.id, input.actorId, input.now],
+  );
+  return rows.length > 0;
+}
+
+export async function adminListKeys(
+  db: Query,
+  query: { page: number; pageSize: number; userId?: string; active?: boolean },
+): Promise<{ rows: AdminApiKey[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.userId) where.push(`k.user_id = $${params.push(query.userId)}`);
+  if (query.active !== undefined) where.push(query.active ? 'k.revoked_at IS NULL' : 'k.revoked_at IS NOT NULL');
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [{ rows: total }, { rows }] = await Promise.all([
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_keys k ${filter}`, params),
+    db.query<KeyRow>(
+      `SELECT ${COLUMNS}, u.username AS owner_username FROM api_keys k JOIN users u ON u.id = k.user_id ${filter}
+       ORDER BY k.created_at DESC, k.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    ),
+  ]);
+  return {
+    total: total[0]?.n ?? 0,
+    rows: rows.map((r) => ({ ...toApiKey(r), owner: { id: r.user_id, username: r.owner_username ?? '' } })),
+  };
+}
+
+/** The live key with this hash, of a live account. */
+export async function findLiveKeyByHash(
+  db: Query,
+  tokenHash: string,
+): Promise<{ id: string; userId: string; scopes: string[] } | null> {
+  const { rows } = await db.query<{ id: string; user_id: string; scopes: string[] }>(
+    `SELECT k.id, k.user_id, k.scopes FROM api_keys k JOIN users u ON u.id = k.user_id
+     WHERE k.token_hash = $1 AND k.revoked_at IS NULL AND u.deleted_at IS NULL`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, userId: row.user_id, scopes: row.scopes } : null;
+}
+
+/** Last use to the minute: one write a minute per key, not one per request. */
+export async function touchKey(db: Query, id: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2::timestamptz - interval '1 minute')`,
+    [id, now],
+  );
+}

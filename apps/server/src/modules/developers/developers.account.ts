@@ -1,0 +1,13 @@
+import type { AccountDeletionStep } from '../../platform/account-deletion.js';
+import { deleteUserApiKeys } from './api-keys.service.js';
+import { deleteUserWebhooks } from './webhooks.service.js';
+
+/** Account deletion's step for this module: API keys, webhook endpoints, their events and deliveries. */
+export const developersDeletionStep: AccountDeletionStep = {
+  module: 'developers',
+  tables: ['api_keys', 'webhook_endpoints', 'webhook_events'],
+  async deleteUser(tx, userId) {
+    await deleteUserApiKeys(tx, userId);
+    await deleteUserWebhooks(tx, userId);
+  },
+};

@@ -1,0 +1,45 @@
+import type { AppDeps } from '../../platform/http/types.js';
+import type { ApiKeysDeps } from './api-keys.service.js';
+import type { CounterStore } from '../../platform/http/counter-store.js';
+import { sharedHitCounter } from './hit-counter.js';
+import { webhookEmitter, type WebhookEmitter, type WebhooksDeps } from './webhooks.service.js';
+
+export function apiKeysDeps(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'config'> & { counters: CounterStore },
+): ApiKeysDeps {
+  return {
+    database: deps.database,
+    clock: deps.clock,
+    hits: sharedHitCounter(deps.counters),
+    perMinute: deps.config.API_KEY_RATE_LIMIT,
+  };
+}
+
+const quietLog = { error: () => undefined };
+
+export function webhooksDeps(
+  deps: Pick<AppDeps, 'database' | 'queue' | 'clock' | 'config' | 'mailer'>,
+  log: WebhooksDeps['log'] = quietLog,
+): WebhooksDeps {
+  return {
+    database: deps.database,
+    queue: deps.queue,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    publicUrl: deps.config.PUBLIC_URL,
+    settings: {
+      allowPrivate: deps.config.WEBHOOKS_ALLOW_PRIVATE,
+      maxAttempts: deps.config.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseSeconds: deps.config.WEBHOOK_RETRY_BASE_SECONDS,
+    },
+    log,
+  };
+}
+
+/** What other modules use to announce events to their owners' webhook endpoints. */
+export function webhooksFor(
+  deps: Pick<AppDeps, 'database' | 'queue' | 'clock'>,
+  log: WebhooksDeps['log'] = quietLog,
+): WebhookEmitter {
+  return webhookEmitter({ database: deps.database, queue: deps.queue, clock: deps.clock, log });
+}
