@@ -257,6 +257,8 @@ let tables: string[];
 let stateQuery: string;
 beforeAll(async () => {
   t = await createTestApp();
+  // As in a running server: the job queue is up, so readiness answers as it would in production.
+  await t.deps.queue.start();
   const { rows } = await t.deps.database.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
