@@ -96,6 +96,8 @@ describe('open sockets follow the session', () => {
   it('a password reset closes every socket of the person', async () => {
     const { first, here, there } = await twoDevices();
     await post('/auth/forgot-password', { email: first.signup.email });
+    // The code is made and mailed after the reply, so both answers take the same time.
+    await t.app.afterReply.idle();
     const code = t.mailer.lastCode(first.signup.email);
     const { resetToken } = (await post('/auth/verify-reset-otp', { email: first.signup.email, code })).json().data;
     const closing = [closedByServer(here), closedByServer(there)];
