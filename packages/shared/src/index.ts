@@ -16,3 +16,4 @@ export * from './schemas/messaging.js';
 export * from './realtime.js';
 export * from './schemas/generation-admin.js';
 export * from './schemas/developers.js';
+export * from './pages.js';

@@ -1,28 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { LIMITS } from '@atelier/shared';
+import { LIMITS, SITE_NAME, titleFromPath } from '@atelier/shared';
 
-export const SITE_NAME = 'Atelier';
+export { SITE_NAME, titleFromPath };
+
 export const DEFAULT_DESCRIPTION =
   'Generate photos, videos, loops, illustrations, GIFs and vectors from a prompt, pay only for what you make with credits, and share it with a community of creators.';
 export const OG_IMAGE_PATH = '/og-image.png';
-
-/** "/some-thing" → "Some Thing": the title of a page without a known route (spec §2). */
-export function titleFromPath(pathname: string): string {
-  const segment = pathname.split('/').filter(Boolean).pop();
-  if (!segment) return 'Home';
-  let decoded = segment;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    // A malformed escape is shown as typed rather than breaking the page.
-  }
-  const words = decoded
-    .split(/[-_\s.+]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.length ? words.join(' ') : 'Home';
-}
 
 export function formatTitle(title: string): string {
   return title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`;

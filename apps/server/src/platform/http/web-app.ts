@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { SITE_NAME, titleFromPath } from '@atelier/shared';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -20,7 +21,6 @@ import { notFoundReply } from './error-handler.js';
  * paged sitemap of public content and profiles.
  */
 
-export const SITE_NAME = 'Atelier';
 const DEFAULT_TITLE = 'Atelier — create with AI';
 const DEFAULT_DESCRIPTION =
   'Generate photos, videos, loops, illustrations, GIFs and vectors from a prompt, and share them with a community of creators.';
@@ -101,23 +101,6 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/** "/some-thing" → "Some Thing": the title of a page without a known route (spec §2), as the app does. */
-export function titleFromPath(pathname: string): string {
-  const segment = pathname.split('/').filter(Boolean).pop();
-  if (!segment) return 'Home';
-  let decoded = segment;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    // A malformed escape is shown as typed.
-  }
-  const words = decoded
-    .split(/[-_\s.+]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.length ? words.join(' ') : 'Home';
 }
 
 const formatTitle = (title: string) => (title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`);
