@@ -40,6 +40,8 @@ interface RunFigures {
   jsTransferKb: number;
   jsGzipKb: number;
   consoleErrors: string[];
+  /** Lighthouse could not finish this run (its figures are left out of the median). */
+  failed: boolean;
 }
 
 const median = (values: number[]) => {
@@ -137,6 +139,7 @@ async function figures(result: RunnerResult): Promise<RunFigures> {
     jsTransferKb: Number((transfer / 1024).toFixed(1)),
     jsGzipKb: Number((gzip / 1024).toFixed(1)),
     consoleErrors: consoleItems,
+    failed: Boolean(lhr.runtimeError),
   };
 }
 
@@ -165,13 +168,15 @@ async function main() {
           runs.push(await figures(result));
         }
         // The median run by performance score; its own metrics are reported, so they belong together.
-        const byPerf = [...runs].sort((a, b) => a.performance - b.performance);
+        // Runs Lighthouse could not finish are left out, unless every run failed.
+        const counted = runs.some((r) => !r.failed) ? runs.filter((r) => !r.failed) : runs;
+        const byPerf = [...counted].sort((a, b) => a.performance - b.performance);
         const mid = byPerf[Math.floor((byPerf.length - 1) / 2)]!;
         report[preset][page] = {
           ...mid,
-          lcpMs: median(runs.map((r) => r.lcpMs)),
-          tbtMs: median(runs.map((r) => r.tbtMs)),
-          cls: median(runs.map((r) => r.cls)),
+          lcpMs: median(counted.map((r) => r.lcpMs)),
+          tbtMs: median(counted.map((r) => r.tbtMs)),
+          cls: median(counted.map((r) => r.cls)),
           runs: runs.map((r) => r.performance),
         };
         const f = report[preset][page];
