@@ -66,6 +66,11 @@ export function sqlAdapter(database: QueueOptions['database']): PgBoss.Db {
   };
 }
 
+/** PostgreSQL's "deadlock detected" (SQLSTATE 40P01): the transaction was aborted and may be retried. */
+export function isDeadlock(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '40P01' || (err instanceof Error && /deadlock detected/i.test(err.message));
+}
+
 export function createQueue(opts: QueueOptions): Queue {
   const boss = new PgBoss({
     ...(opts.connectionString ? { connectionString: opts.connectionString, max: 4 } : { db: sqlAdapter(opts.database) }),
@@ -89,7 +94,18 @@ export function createQueue(opts: QueueOptions): Queue {
       retryDelay: def.retryDelaySeconds,
       expireInSeconds: def.expireInSeconds,
     };
-    await boss.createQueue(def.name, options);
+    // Processes starting together on one database create their queues at the same moment, and
+    // pg-boss's create_queue (a partition attached to its job table) can deadlock with another
+    // process creating a different queue. PostgreSQL then aborts one of them; that one tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(def.name, options);
+        break;
+      } catch (err) {
+        if (attempt >= 5 || !isDeadlock(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
     await boss.updateQueue(def.name, options);
   }
 
