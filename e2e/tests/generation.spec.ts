@@ -27,7 +27,10 @@ test('a new user generates a photo and a video, sees each finish and pays the ca
   await generate(page, 'Photo', 'A lighthouse on a cliff at sunset, warm light', 10);
   const photo = page.locator('main img[alt^="Generated Photo"]').first();
   await expect(photo).toBeVisible({ timeout: 60_000 });
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The media area holds its shape before the file arrives: wait until the picture has loaded.
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   await expect(header.getByText('40 credits')).toBeVisible();
 
   await generate(page, 'Video', 'Drone flight over a glacier lake at sunrise', 25);
