@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -40,5 +40,18 @@ describe('ContentCard', () => {
     const img = renderCard(makeContent({ thumbnailUrl: null, previewUrl: '/media/c-1/preview.webp' }));
     expect(img).toHaveAttribute('src', '/media/c-1/preview.webp');
     expect(img).not.toHaveAttribute('srcset');
+  });
+
+  it('never offers a video’s or a GIF’s moving preview as a still: the tile keeps its thumbnail', () => {
+    for (const [contentType, previewUrl] of [
+      ['video', '/media/c-1/original.mp4'],
+      ['loops', '/media/c-1/preview.mp4'],
+      ['gif', '/media/c-1/preview.gif'],
+    ] as const) {
+      const img = renderCard(makeContent({ contentType, thumbnailUrl: '/media/c-1/thumbnail.webp', previewUrl }));
+      expect(img).toHaveAttribute('src', '/media/c-1/thumbnail.webp');
+      expect(img).not.toHaveAttribute('srcset');
+      cleanup();
+    }
   });
 });

@@ -11,17 +11,20 @@ const PREVIEW_SIZE = 768;
 /** A tile is at least 220 px wide and one column on a phone (.content-grid). */
 const TILE_SIZES = '(max-width: 520px) calc(100vw - 2rem), 320px';
 
+const isMotion = (c: Content) => c.contentType === 'video' || c.contentType === 'loops';
+const isAnimated = (c: Content) => c.contentType === 'gif';
+const STILL_IMAGE = /\.(webp|png|jpe?g|avif)$/i;
+
 /** Thumbnail and preview as width candidates, so a tile gets the smaller one that is sharp enough. */
 function stillSrcSet(c: Content): string | undefined {
   if (!c.thumbnailUrl || !c.previewUrl || c.thumbnailUrl === c.previewUrl || !c.width || !c.height) return undefined;
+  // A video's, loop's or GIF's preview moves (it plays on hover): only a still can stand in the srcset.
+  if (isMotion(c) || isAnimated(c) || !STILL_IMAGE.test(c.previewUrl.split('?')[0] ?? '')) return undefined;
   const widthInside = (size: number) => Math.round(c.width! * Math.min(1, size / Math.max(c.width!, c.height!)));
   const thumb = widthInside(THUMBNAIL_SIZE);
   const preview = widthInside(PREVIEW_SIZE);
   return preview > thumb ? `${c.thumbnailUrl} ${thumb}w, ${c.previewUrl} ${preview}w` : undefined;
 }
-
-const isMotion = (c: Content) => c.contentType === 'video' || c.contentType === 'loops';
-const isAnimated = (c: Content) => c.contentType === 'gif';
 
 /** Width over height, kept within bounds so a panorama or a tall strip does not take a whole row. */
 export function tileRatio(c: Pick<Content, 'width' | 'height'>): number {
