@@ -89,7 +89,7 @@ describe('GalleryPage', () => {
     });
     renderWithStore(<GalleryPage />, { route: '/gallery' });
     expect(screen.getByRole('heading', { level: 1, name: 'Gallery' })).toBeInTheDocument();
-    const grid = await screen.findByRole('list', { name: 'Gallery' });
+    const grid = await screen.findByRole('list', { name: 'Gallery', busy: false });
     const tiles = within(grid).getAllByRole('listitem');
 
     // The default name gives way to the prompt's first words; a chosen name is kept.
@@ -112,7 +112,8 @@ describe('GalleryPage', () => {
       'GET /category/tree': () => jsonResponse(200, { data: [] }),
     });
     const { user } = renderWithStore(<GalleryPage />, { route: '/gallery' });
-    const grid = await screen.findByRole('list', { name: 'Gallery' });
+    // While loading, the same list holds skeleton tiles (aria-busy): wait until it holds the pieces.
+    const grid = await screen.findByRole('list', { name: 'Gallery', busy: false });
     expect(within(grid).getByText('Piece a')).toBeInTheDocument();
     expect(within(grid).getByText('Piece b')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
