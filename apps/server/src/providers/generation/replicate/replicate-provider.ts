@@ -14,23 +14,18 @@
  */
 import { MODELS_BY_TYPE, type ContentType } from '@atelier/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import sharp from 'sharp';
 import {
   ProviderError,
   type EditInput,
-  type GeneratedAsset,
   type GenerationInput,
   type GenerationOutput,
   type GenerationProvider,
   type ProviderCallOptions,
 } from '../types.js';
 import { CallContext } from '../local/call-context.js';
-import { editContent, loopPreview } from '../local/edit.js';
-import { bundledFfmpegPath, firstFramePng, probeVideo, runFfmpeg, withTempDir, writeTemp } from '../local/ffmpeg.js';
-import { PREVIEW_SIZE, THUMBNAIL_SIZE, webpPreview } from '../local/stills.js';
-import { readTheme } from '../local/theme.js';
+import { editContent } from '../local/edit.js';
+import { bundledFfmpegPath } from '../local/ffmpeg.js';
+import { aspectFor, toAssets, type AspectRatio } from '../hosted/assets.js';
 import { waitForJob } from '../hosted/wakeups.js';
 import { callScope, isPolicyText, refusal, vendorFetch } from '../hosted/http.js';
 
@@ -48,8 +43,6 @@ export interface ReplicateProviderOptions {
   /** Set when webhooks are on: Replicate calls it when a prediction completes; polling slows to every 10 s. */
   webhookUrl?: string;
 }
-
-type AspectRatio = '1:1' | '16:9' | '9:16' | '3:2';
 
 interface RouteInput {
   prompt: string;
@@ -221,23 +214,6 @@ export const REPLICATE_UPSCALER: Route = {
   takesImage: true,
   input: ({ image }) => ({ image }),
 };
-
-const DEFAULT_ASPECT: Record<ContentType, AspectRatio> = {
-  photo: '3:2',
-  illustration: '1:1',
-  vector: '1:1',
-  gif: '1:1',
-  loops: '1:1',
-  video: '16:9',
-};
-
-function aspectFor(type: ContentType, prompt: string): AspectRatio {
-  const cue = readTheme(prompt).aspect;
-  if (cue === 'wide') return '16:9';
-  if (cue === 'tall') return '9:16';
-  if (cue === 'square') return '1:1';
-  return DEFAULT_ASPECT[type];
-}
 
 interface Prediction {
   id: string;
@@ -411,7 +387,7 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     if (!url) throw new ProviderError('Replicate returned no output file');
     const data = await download(url, ctx);
     ctx.progress(85);
-    const output = await toAssets(data, route, input.contentType, ctx, ffmpeg);
+    const output = await toAssets(data, route.output, 'Replicate', input.contentType, ctx, ffmpeg);
     ctx.progress(100);
     return output;
   }
@@ -431,7 +407,7 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     if (!url) throw new ProviderError('Replicate returned no output file');
     const data = await download(url, ctx);
     ctx.progress(85);
-    return toAssets(data, REPLICATE_UPSCALER, input.contentType, ctx, ffmpeg);
+    return toAssets(data, REPLICATE_UPSCALER.output, 'Replicate', input.contentType, ctx, ffmpeg);
   }
 
   function routeFor(contentType: ContentType, model: string): Route {
@@ -485,91 +461,6 @@ function progressFromLogs(logs: string | null | undefined): number | undefined {
   const all = [...logs.matchAll(/(\d{1,3})%\|/g)];
   const last = all[all.length - 1]?.[1];
   return last === undefined ? undefined : Math.min(100, Number(last));
-}
-
-async function toAssets(
-  data: Buffer,
-  route: Route,
-  contentType: ContentType,
-  ctx: CallContext,
-  ffmpeg: () => Promise<string>,
-): Promise<GenerationOutput> {
-  const head = data.subarray(0, 1024).toString('utf8');
-  if (route.output === 'svg' || /^\uFEFF?\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(head)) {
-    if (!/<svg[\s>]/i.test(head)) throw new ProviderError('The model did not return an SVG');
-    const meta = await sharp(data).metadata();
-    return { assets: await stillAssets(data, 'image/svg+xml', 'svg'), width: meta.width, height: meta.height };
-  }
-  const type = await fileTypeFromBuffer(data);
-  if (!type) throw new ProviderError('Replicate returned a file of an unknown type');
-  if (type.mime.startsWith('image/')) {
-    const meta = await sharp(data).metadata();
-    return { assets: await stillAssets(data, type.mime, type.ext), width: meta.width, height: meta.height };
-  }
-  if (!type.mime.startsWith('video/')) throw new ProviderError(`Replicate returned an unexpected ${type.mime} file`);
-  const binary = await ffmpeg();
-  return withTempDir(async (dir) => {
-    const file = await writeTemp(dir, `output.${type.ext}`, data);
-    const facts = await probeVideo(binary, file, ctx);
-    if (route.output === 'gif') return gifFromVideo(binary, dir, file, ctx);
-    const first = await firstFramePng(binary, file, ctx);
-    const assets: GeneratedAsset[] = [
-      { role: 'original', mimeType: type.mime, ext: type.ext, data },
-      {
-        role: 'poster',
-        mimeType: 'image/jpeg',
-        ext: 'jpg',
-        data: await sharp(first).jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
-      },
-      {
-        role: 'thumbnail',
-        mimeType: 'image/webp',
-        ext: 'webp',
-        data: await webpPreview(sharp(first), THUMBNAIL_SIZE, 76),
-      },
-    ];
-    if (contentType === 'loops') assets.push(await loopPreview(binary, file, facts.width, facts.height, ctx));
-    return { assets, width: facts.width, height: facts.height, durationMs: facts.durationMs };
-  });
-}
-
-async function stillAssets(data: Buffer, mimeType: string, ext: string): Promise<GeneratedAsset[]> {
-  const [preview, thumbnail] = await Promise.all([
-    webpPreview(sharp(data), PREVIEW_SIZE, 82),
-    webpPreview(sharp(data), THUMBNAIL_SIZE, 76),
-  ]);
-  return [
-    { role: 'original', mimeType, ext, data },
-    { role: 'preview', mimeType: 'image/webp', ext: 'webp', data: preview },
-    { role: 'thumbnail', mimeType: 'image/webp', ext: 'webp', data: thumbnail },
-  ];
-}
-
-/** A looping GIF from a short clip: 12 fps, 480 px, one palette for the whole clip. */
-async function gifFromVideo(binary: string, dir: string, file: string, ctx: CallContext): Promise<GenerationOutput> {
-  const out = path.join(dir, 'output.gif');
-  const filter =
-    'fps=12,scale=480:-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=4';
-  await runFfmpeg(binary, ['-loglevel', 'error', '-i', file, '-filter_complex', filter, '-loop', '0', '-y', out], ctx);
-  const gif = await readFile(out);
-  const meta = await sharp(gif, { animated: true }).metadata();
-  const timing = { loop: 0, ...(meta.delay ? { delay: meta.delay } : {}) };
-  const [preview, thumbnail] = await Promise.all([
-    sharp(gif, { animated: true })
-      .webp({ ...timing, quality: 80, effort: 2 })
-      .toBuffer(),
-    webpPreview(sharp(gif), THUMBNAIL_SIZE, 76),
-  ]);
-  return {
-    assets: [
-      { role: 'original', mimeType: 'image/gif', ext: 'gif', data: gif },
-      { role: 'preview', mimeType: 'image/webp', ext: 'webp', data: preview },
-      { role: 'thumbnail', mimeType: 'image/webp', ext: 'webp', data: thumbnail },
-    ],
-    width: meta.width,
-    height: meta.pageHeight ?? meta.height,
-    durationMs: meta.delay?.reduce((a, b) => a + b, 0),
-  };
 }
 
 async function guard<T>(ctx: CallContext, work: () => Promise<T>): Promise<T> {
