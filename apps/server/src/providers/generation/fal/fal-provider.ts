@@ -23,12 +23,12 @@ import { createFalClient } from '@fal-ai/client';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ProviderError, type EditInput, type GenerationInput, type GenerationOutput, type GenerationProvider, type ProviderCallOptions } from '../types.js';
-import { CallContext } from '../local/call-context.js';
+import { type CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
 import { aspectFor, compactImage, dataUri, downloadResult, toAssets, type AspectRatio, type OutputKind } from '../hosted/assets.js';
-import { callScope, refusal, vendorFetch } from '../hosted/http.js';
-import { followJob, guardCall, type JobState } from '../hosted/job.js';
+import { refusal, vendorFetch } from '../hosted/http.js';
+import { followJob, hostedCall, type JobState } from '../hosted/job.js';
 
 export interface FalProviderOptions {
   apiKey: string;
@@ -220,10 +220,8 @@ export function createFalProvider(opts: FalProviderOptions): GenerationProvider 
     return toAssets(file, 'image', VENDOR, input.contentType, ctx, ffmpeg);
   }
 
-  const run = <T>(options: ProviderCallOptions, verb: 'Generation' | 'Edit', work: (ctx: CallContext) => Promise<T>) => {
-    const ctx = new CallContext(options, verb);
-    return callScope.run({ signal: options.signal, deadline: options.deadline }, () => guardCall(VENDOR, ctx, () => work(ctx)));
-  };
+  const run = <T>(options: ProviderCallOptions, verb: 'Generation' | 'Edit', work: (ctx: CallContext) => Promise<T>) =>
+    hostedCall(VENDOR, options, verb, work);
 
   return {
     name: 'fal',

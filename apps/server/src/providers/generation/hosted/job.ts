@@ -1,6 +1,6 @@
-import { ProviderError } from '../types.js';
-import type { CallContext } from '../local/call-context.js';
-import { providerErrorIn, refusal } from './http.js';
+import { ProviderError, type ProviderCallOptions } from '../types.js';
+import { CallContext } from '../local/call-context.js';
+import { callScope, providerErrorIn, refusal } from './http.js';
 import { waitForJob } from './wakeups.js';
 
 /** A vendor job's state, in the same words for every vendor. */
@@ -63,4 +63,18 @@ export async function guardCall<T>(vendor: string, ctx: CallContext, work: () =>
     if (inner) throw inner;
     throw new ProviderError(`The ${vendor} provider failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * One call into a hosted vendor: its context (progress, abort, deadline), the retry scope the
+ * vendor's HTTP calls read, and the vendor's failures mapped to provider errors.
+ */
+export function hostedCall<T>(
+  vendor: string,
+  options: ProviderCallOptions,
+  verb: 'Generation' | 'Edit',
+  work: (ctx: CallContext) => Promise<T>,
+): Promise<T> {
+  const ctx = new CallContext(options, verb);
+  return callScope.run({ signal: options.signal, deadline: options.deadline }, () => guardCall(vendor, ctx, () => work(ctx)));
 }

@@ -15,12 +15,12 @@
 import type { ContentType } from '@atelier/shared';
 import LumaAI from 'lumaai';
 import { ProviderError, type EditInput, type GenerationInput, type GenerationOutput, type GenerationProvider, type ProviderCallOptions } from '../types.js';
-import { CallContext } from '../local/call-context.js';
+import { type CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
 import { aspectFor, compactImage, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
-import { callScope, isPolicyText, vendorFetch } from '../hosted/http.js';
-import { followJob, guardCall, type JobState } from '../hosted/job.js';
+import { isPolicyText, vendorFetch } from '../hosted/http.js';
+import { followJob, hostedCall, type JobState } from '../hosted/job.js';
 
 export interface LumaProviderOptions {
   apiKey: string;
@@ -109,10 +109,8 @@ export function createLumaProvider(opts: LumaProviderOptions): GenerationProvide
     }
   }
 
-  const run = <T>(options: ProviderCallOptions, verb: 'Generation' | 'Edit', work: (ctx: CallContext) => Promise<T>) => {
-    const ctx = new CallContext(options, verb);
-    return callScope.run({ signal: options.signal, deadline: options.deadline }, () => guardCall(VENDOR, ctx, () => work(ctx)));
-  };
+  const run = <T>(options: ProviderCallOptions, verb: 'Generation' | 'Edit', work: (ctx: CallContext) => Promise<T>) =>
+    hostedCall(VENDOR, options, verb, work);
 
   return {
     name: 'luma',
