@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '@atelier/shared';
 import { ledgerSum } from '../src/modules/credits/credits.repository.js';
 import { applyCredits, grantSignupCredits, InsufficientCreditsError } from '../src/modules/credits/credits.service.js';
+import { ledgerKeys } from '../src/modules/credits/ledger-keys.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
 
@@ -212,7 +213,7 @@ describe('ledger service', () => {
   it('returns the earlier row for a used key and refuses a debit the balance cannot cover', async () => {
     const user = await createUser(t.deps, { credits: 10 });
     const db = t.deps.database.db;
-    const input = { userId: user.id, delta: -4, kind: 'generation_charge' as const, idempotencyKey: `test:${user.id}` };
+    const input = { userId: user.id, delta: -4, kind: 'generation_charge' as const, idempotencyKey: ledgerKeys.exact(`test:${user.id}`) };
     const first = await db.transaction((tx) => applyCredits(tx, input));
     const again = await db.transaction((tx) => applyCredits(tx, input));
     expect(first.isNew).toBe(true);
@@ -221,7 +222,7 @@ describe('ledger service', () => {
     expect(again.credits).toBe(6);
 
     await expect(
-      db.transaction((tx) => applyCredits(tx, { ...input, delta: -7, idempotencyKey: `test2:${user.id}` })),
+      db.transaction((tx) => applyCredits(tx, { ...input, delta: -7, idempotencyKey: ledgerKeys.exact(`test2:${user.id}`) })),
     ).rejects.toBeInstanceOf(InsufficientCreditsError);
     expect(await balanceOf(user)).toBe(6);
     expect(await ledgerSum(db, user.id)).toBe(6);
@@ -233,7 +234,7 @@ describe('ledger service', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
         db.transaction((tx) =>
-          applyCredits(tx, { userId: user.id, delta: -3, kind: 'admin_deduct', idempotencyKey: `race:${user.id}:${i}` }),
+          applyCredits(tx, { userId: user.id, delta: -3, kind: 'admin_deduct', idempotencyKey: ledgerKeys.exact(`race:${user.id}:${i}`) }),
         ),
       ),
     );

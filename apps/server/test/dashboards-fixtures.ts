@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { LedgerKind } from '@atelier/shared';
 import { applyCredits } from '../src/modules/credits/credits.service.js';
+import { ledgerKeys } from '../src/modules/credits/ledger-keys.js';
 import type { TestContext } from './app.js';
 import { createUser, type TestUser, type UserOverrides } from './factories.js';
 
@@ -61,7 +61,7 @@ export async function ledgerAt(
 ): Promise<void> {
   const db = t.deps.database.db;
   const { entry } = await db.transaction((tx) =>
-    applyCredits(tx, { userId, delta, kind, idempotencyKey: `seed:${randomUUID()}`, ...extra }),
+    applyCredits(tx, { userId, delta, kind, idempotencyKey: ledgerKeys.unique('seed'), ...extra }),
   );
   await t.deps.database.query(`UPDATE credit_ledger SET created_at = $2 WHERE id = $1`, [entry.id, createdAt]);
 }

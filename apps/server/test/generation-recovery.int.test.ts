@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content, LedgerEntry } from '@atelier/shared';
 import { applyCredits } from '../src/modules/credits/credits.service.js';
+import { ledgerKeys } from '../src/modules/credits/ledger-keys.js';
 import { ledgerSum } from '../src/modules/credits/credits.repository.js';
 import { GENERATION_QUEUE, generationDeps } from '../src/modules/generation/generation.deps.js';
 import { insertRequested } from '../src/modules/generation/generation.repository.js';
@@ -109,7 +110,7 @@ describe('worker start heals what a crash left', () => {
         cost: 5,
         charged: 5,
       });
-      await applyCredits(tx, { userId: user.id, delta: -5, kind: 'generation_charge', contentId: id, idempotencyKey: `gen:${id}` });
+      await applyCredits(tx, { userId: user.id, delta: -5, kind: 'generation_charge', contentId: id, idempotencyKey: ledgerKeys.generationCharge(id) });
     });
     await advancePast(id, 'created_at', ORPHAN_GRACE_MS + 1000);
 

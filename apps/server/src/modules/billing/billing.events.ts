@@ -6,6 +6,7 @@ import { addInterval, type PaymentEvent, type SubscriptionStateEvent } from '../
 import { IdempotencyKeyReuseError, announceBalance, applyCredits } from '../credits/credits.service.js';
 import type { WebhookEmitter } from '../developers/index.js';
 import { checkouts, paymentEvents, plans, subscriptions, type CheckoutRow, type SubscriptionRow } from './billing.schema.js';
+import { ledgerKeys } from '../credits/ledger-keys.js';
 
 export interface PaymentEventDeps {
   db: Db;
@@ -160,7 +161,7 @@ async function grantPeriod(tx: Db, sub: SubscriptionRow, checkout: CheckoutRow, 
       kind: 'subscription_grant',
       reason: 'Subscription credits',
       reference: sub.id,
-      idempotencyKey: `sub:${sub.id}:${periodStart.toISOString()}`,
+      idempotencyKey: ledgerKeys.subscriptionPeriod(sub.id, periodStart),
     });
     return { granted: result.isNew ? amount : 0, credits: result.credits };
   } catch (err) {
@@ -237,7 +238,7 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
           kind: 'purchase',
           reason: checkout.description,
           reference: checkout.id,
-          idempotencyKey: `checkout:${checkout.id}`,
+          idempotencyKey: ledgerKeys.checkout(checkout.id),
         });
         announce = { userId: checkout.userId, credits: result.credits };
         return { isNew: true, granted: result.isNew ? checkout.credits : 0 };

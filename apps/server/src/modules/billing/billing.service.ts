@@ -20,6 +20,7 @@ import { readBalance } from '../credits/credits.repository.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { checkouts, creditPricing, creditProducts, subscriptions, type CheckoutRow, type CreditProductRow } from './billing.schema.js';
 import type { WebhookEmitter } from '../developers/index.js';
+import { ledgerKeys } from '../credits/ledger-keys.js';
 
 export interface BillingDeps {
   db: Db;
@@ -280,7 +281,7 @@ async function creditsGrantedFor(db: Db, row: CheckoutRow): Promise<number> {
     const entries = await db
       .select({ delta: creditLedger.delta })
       .from(creditLedger)
-      .where(eq(creditLedger.idempotencyKey, `checkout:${row.id}`))
+      .where(eq(creditLedger.idempotencyKey, ledgerKeys.checkout(row.id)))
       .limit(1);
     return entries[0]?.delta ?? 0;
   }
@@ -289,7 +290,7 @@ async function creditsGrantedFor(db: Db, row: CheckoutRow): Promise<number> {
   const entries = await db
     .select({ delta: creditLedger.delta })
     .from(creditLedger)
-    .where(eq(creditLedger.idempotencyKey, `sub:${subs[0].id}:${row.completedAt.toISOString()}`))
+    .where(eq(creditLedger.idempotencyKey, ledgerKeys.subscriptionPeriod(subs[0].id, row.completedAt)))
     .limit(1);
   return entries[0]?.delta ?? 0;
 }

@@ -9,6 +9,7 @@ import { updateContentClassification } from './content-feed.repository.js';
 import { findCategory } from '../categories/categories.repository.js';
 import { deleteContentRow, findContentWithOwner, lockContent, markRefunded, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
+import { ledgerKeys } from '../credits/ledger-keys.js';
 
 export interface ContentDeps {
   db: Db;
@@ -84,7 +85,7 @@ export async function deleteContent(deps: ContentDeps, id: string, viewer: AuthU
         kind: 'refund',
         reason: 'Deleted before it was ready',
         contentId: row.id,
-        idempotencyKey: `refund:${row.id}`,
+        idempotencyKey: ledgerKeys.generationRefund(row.id),
       });
       await markRefunded(tx, row.id, row.charged);
       if (result.isNew) credits = result.credits;

@@ -3,6 +3,7 @@ import type { LedgerKind } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
 import { creditLedger, type LedgerRow } from './credits.schema.js';
+import type { LedgerKey } from './ledger-keys.js';
 
 export interface NewLedgerRow {
   userId: string;
@@ -12,7 +13,7 @@ export interface NewLedgerRow {
   reference: string | null;
   contentId: string | null;
   actorId: string | null;
-  idempotencyKey: string;
+  idempotencyKey: LedgerKey;
   balanceAfter: number;
 }
 
@@ -40,7 +41,7 @@ export async function lockUserBalance(tx: Db, userId: string): Promise<{ credits
   return row ? { credits: row.credits, isDeleted: row.deletedAt !== null } : null;
 }
 
-export async function findEntryByKey(tx: Db, idempotencyKey: string): Promise<LedgerRow | null> {
+export async function findEntryByKey(tx: Db, idempotencyKey: LedgerKey): Promise<LedgerRow | null> {
   const rows = await tx.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, idempotencyKey)).limit(1);
   return rows[0] ?? null;
 }

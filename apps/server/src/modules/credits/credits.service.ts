@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   MSG,
   SOCKET_EVENTS,
@@ -22,6 +21,7 @@ import {
   userExists,
 } from './credits.repository.js';
 import type { LedgerRow } from './credits.schema.js';
+import { ledgerKeys, type LedgerKey } from './ledger-keys.js';
 
 /** The balance cannot cover a debit; nothing was changed. */
 export class InsufficientCreditsError extends Error {
@@ -59,7 +59,7 @@ export interface ApplyCreditsInput {
   contentId?: string | null;
   actorId?: string | null;
   /** The change happens at most once per key, however often it is asked for. */
-  idempotencyKey: string;
+  idempotencyKey: LedgerKey;
 }
 
 export interface ApplyCreditsResult {
@@ -114,7 +114,7 @@ export async function grantSignupCredits(db: Db, userId: string, amount: number)
       delta: amount,
       kind: 'signup_grant',
       reason: 'Welcome credits',
-      idempotencyKey: `signup:${userId}`,
+      idempotencyKey: ledgerKeys.signup(userId),
     }),
   );
   return result.credits;
@@ -194,7 +194,7 @@ export async function adjustCreditsByAdmin(
   input: AdminCreditsInput,
 ): Promise<{ userId: string; credits: number }> {
   if (!(await userExists(deps.db, input.userId))) throw notFound('User not found');
-  const key = input.requestKey ? `admin:${input.actorId}:${input.requestKey}` : `admin:${randomUUID()}`;
+  const key = ledgerKeys.adminChange(input.actorId, input.requestKey);
   try {
     const result = await deps.db.transaction((tx) =>
       applyCredits(tx, {

@@ -18,6 +18,7 @@ import { contentKeyPrefix } from '../content/content.view.js';
 import { announceBalance, applyCredits, debitErrorToHttp } from '../credits/credits.service.js';
 import { GENERATION_QUEUE, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import { findByRequestKey, findOwnReady, insertRequested, recordEnqueued, type NewContent } from './generation.repository.js';
+import { ledgerKeys } from '../credits/ledger-keys.js';
 
 export interface ReferenceImage {
   data: Buffer;
@@ -109,7 +110,7 @@ async function createRequested(
         reason: charge.reason,
         reference: charge.reference,
         contentId: id,
-        idempotencyKey: `gen:${id}`,
+        idempotencyKey: ledgerKeys.generationCharge(id),
       });
       return { credits: debit.credits };
     });

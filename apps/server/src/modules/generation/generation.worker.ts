@@ -25,6 +25,7 @@ import {
   type FailGuard,
   type ReadyFields,
 } from './generation.repository.js';
+import { ledgerKeys } from '../credits/ledger-keys.js';
 
 /** A run still "processing" this long after its provider deadline has lost its worker. */
 export const STALE_MARGIN_MS = 60_000;
@@ -64,7 +65,7 @@ export async function failAndRefund(deps: GenerationDeps, contentId: string, rea
         reason,
         reference: before.model,
         contentId,
-        idempotencyKey: `refund:${contentId}`,
+        idempotencyKey: ledgerKeys.generationRefund(contentId),
       });
       if (refund.isNew) credits = refund.credits;
     }

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { makePagination, type Pagination, type ReferralsData } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { creditLedger } from '../credits/credits.schema.js';
 import { announceBalance, applyCredits } from '../credits/credits.service.js';
+import { REFERRER_KEY_PREFIX, ledgerKeys, refereeOfReferrerKey } from '../credits/ledger-keys.js';
 
 export interface ReferralProgram {
   /** REFERRAL_BONUS_CREDITS; 0 turns the bonus off. */
@@ -22,9 +23,6 @@ const programs = new WeakMap<object, ReferralProgram>();
 export function registerReferralProgram(db: Db, program: ReferralProgram): void {
   programs.set(db, program);
 }
-
-export const referrerKey = (newUserId: string) => `referral:referrer:${newUserId}`;
-export const refereeKey = (newUserId: string) => `referral:referee:${newUserId}`;
 
 /**
  * Grants both sides of a referral their bonus once a referred account has verified its email.
@@ -53,7 +51,7 @@ export async function grantReferralBonus(db: Db, newUserId: string, program = pr
         kind: 'referral_bonus',
         reason: 'Referral bonus: a friend you invited joined',
         reference: newUserId,
-        idempotencyKey: referrerKey(newUserId),
+        idempotencyKey: ledgerKeys.referrerBonus(newUserId),
       });
       if (r.isNew) {
         granted += amount;
@@ -66,7 +64,7 @@ export async function grantReferralBonus(db: Db, newUserId: string, program = pr
       kind: 'referral_bonus',
       reason: 'Referral bonus: welcome from a friend',
       reference: referee.referredBy,
-      idempotencyKey: refereeKey(newUserId),
+      idempotencyKey: ledgerKeys.refereeBonus(newUserId),
     });
     if (e.isNew) {
       granted += amount;
@@ -101,16 +99,16 @@ export async function listReferrals(
     db
       .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)`.mapWith(Number) })
       .from(creditLedger)
-      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'referral_bonus'), sql`${creditLedger.idempotencyKey} like 'referral:referrer:%'`)),
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'referral_bonus'), like(creditLedger.idempotencyKey, `${REFERRER_KEY_PREFIX}%`))),
   ]);
   const granted = new Set<string>();
   if (rows.length > 0) {
-    const keys = rows.map((r) => referrerKey(r.id));
+    const keys = rows.map((r) => ledgerKeys.referrerBonus(r.id));
     const ledger = await db
       .select({ key: creditLedger.idempotencyKey })
       .from(creditLedger)
       .where(and(eq(creditLedger.userId, userId), inArray(creditLedger.idempotencyKey, keys)));
-    for (const l of ledger) granted.add(l.key.slice('referral:referrer:'.length));
+    for (const l of ledger) granted.add(refereeOfReferrerKey(l.key));
   }
   const total = totals[0]?.total ?? 0;
   const code = me?.referralCode ?? '';
