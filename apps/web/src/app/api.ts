@@ -5,7 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { API_BASE, STORAGE_KEYS } from '@atelier/shared';
+import { API_BASE, STORAGE_KEYS, pathOf, type Endpoint, type HttpMethod, type PathParams } from '@atelier/shared';
 import { tokenStore } from './token-store';
 import { loggedOut, tokensRefreshed } from '../features/auth/auth-slice';
 
@@ -18,6 +18,38 @@ const rawBaseQuery = fetchBaseQuery({
   },
   timeout: 300_000,
 });
+
+interface CallOptions {
+  /** Sent as the query string, without the empty values. */
+  query?: object;
+  body?: unknown;
+}
+
+type CallArgs<P extends string> = keyof PathParams<P> extends never
+  ? [options?: CallOptions]
+  : [options: CallOptions & { params: PathParams<P> }];
+
+/** Query parameters without the empty ones, so "no filter" is never sent as `?q=`. */
+export function toParams(args: object): Record<string, string | number | boolean> {
+  const params: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined || value === null || value === '') continue;
+    params[key] = value as string | number | boolean;
+  }
+  return params;
+}
+
+/**
+ * The request of a call, built from its endpoint in `@atelier/shared`, where the server registers
+ * the same route: features never spell a URL or a method themselves.
+ */
+export function call<P extends string>(at: Endpoint<HttpMethod, P>, ...[options]: CallArgs<P>): FetchArgs {
+  const { params, query, body } = (options ?? {}) as CallOptions & { params?: PathParams<P> };
+  const request: FetchArgs = { url: pathOf(at, params), method: at.method };
+  if (query) request.params = toParams(query);
+  if (body !== undefined) request.body = body;
+  return request;
+}
 
 let refreshing: Promise<boolean> | null = null;
 

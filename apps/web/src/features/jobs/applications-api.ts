@@ -1,12 +1,17 @@
-import type {
-  Application,
-  ApplicationStats,
-  CreateApplicationBody,
-  Job,
-  OwnerApplicationStatus,
-  UpdateApplicationBody,
+import {
+  API_BASE,
+  applicationsEndpoints,
+  pathOf,
+  type Application,
+  type CreateApplicationBody,
+  type DataOf,
+  type Job,
+  type OwnerApplicationStatus,
+  type ReplyOf,
+  type UpdateApplicationBody,
+  type applicationsContracts,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 import type { RootState } from '../../app/store';
 import { tokenStore } from '../../app/token-store';
 import {
@@ -17,7 +22,7 @@ import {
   type ApplicationListArgs,
   type Page,
 } from './jobs-cache';
-import { jobsApi, toParams, type Envelope } from './jobs-api';
+import { jobsApi } from './jobs-api';
 
 export interface MyApplicationsArgs {
   email: string;
@@ -55,34 +60,31 @@ export const applicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The "all applications" list: everyone's for admins, your own for everyone else. */
     getApplications: build.query<Page<Application>, ApplicationListArgs>({
-      query: (args) => ({ url: '/applications', params: toParams(args) }),
+      query: (args) => call(applicationsEndpoints.list, { query: args }),
       providesTags: [LIST],
     }),
     getMyApplications: build.query<Page<Application>, MyApplicationsArgs>({
-      query: ({ email, ...args }) => ({
-        url: `/applications/user/${encodeURIComponent(email)}`,
-        params: toParams(args),
-      }),
+      query: ({ email, ...args }) => call(applicationsEndpoints.byEmail, { params: { email }, query: args }),
       providesTags: [LIST],
     }),
     getJobApplications: build.query<Page<Application>, JobApplicationsArgs>({
-      query: (args) => ({ url: '/applications', params: toParams(args) }),
+      query: (args) => call(applicationsEndpoints.list, { query: args }),
       providesTags: [LIST],
     }),
     /** `null` once deleted here: the current application is cleared. */
     getApplication: build.query<Application | null, string>({
-      query: (id) => `/applications/${encodeURIComponent(id)}`,
-      transformResponse: (reply: Envelope<Application>) => reply.data,
+      query: (id) => call(applicationsEndpoints.get, { params: { id } }),
+      transformResponse: (reply: ReplyOf<typeof applicationsContracts.get>) => reply.data,
       providesTags: (_result, _error, id) => [{ type: 'Applications', id }],
     }),
-    getApplicationStats: build.query<ApplicationStats, void>({
-      query: () => '/applications/stats',
-      transformResponse: (reply: Envelope<ApplicationStats>) => reply.data,
+    getApplicationStats: build.query<DataOf<typeof applicationsContracts.stats>, void>({
+      query: () => call(applicationsEndpoints.stats),
+      transformResponse: (reply: ReplyOf<typeof applicationsContracts.stats>) => reply.data,
       providesTags: [STATS],
     }),
 
-    submitApplication: build.mutation<Envelope<Application>, SubmitApplicationArgs>({
-      query: (args) => ({ url: '/applications', method: 'POST', body: submitBody(args) }),
+    submitApplication: build.mutation<ReplyOf<typeof applicationsContracts.create>, SubmitApplicationArgs>({
+      query: (args) => call(applicationsEndpoints.create, { body: submitBody(args) }),
       invalidatesTags: [STATS],
       async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
@@ -109,8 +111,8 @@ export const applicationsApi = api.injectEndpoints({
       },
     }),
 
-    updateApplication: build.mutation<Envelope<Application>, { id: string } & UpdateApplicationBody>({
-      query: ({ id, ...body }) => ({ url: `/applications/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    updateApplication: build.mutation<ReplyOf<typeof applicationsContracts.update>, { id: string } & UpdateApplicationBody>({
+      query: ({ id, ...body }) => call(applicationsEndpoints.update, { params: { id }, body }),
       invalidatesTags: [STATS],
       async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
@@ -127,10 +129,10 @@ export const applicationsApi = api.injectEndpoints({
     }),
 
     bulkUpdateApplications: build.mutation<
-      Envelope<{ updated: number; status: OwnerApplicationStatus }>,
+      ReplyOf<typeof applicationsContracts.bulkUpdate>,
       { ids: string[]; status: OwnerApplicationStatus }
     >({
-      query: (body) => ({ url: '/applications/bulk-update', method: 'POST', body }),
+      query: (body) => call(applicationsEndpoints.bulkUpdate, { body }),
       invalidatesTags: [STATS],
       async onQueryStarted({ ids, status }, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
@@ -157,8 +159,8 @@ export const applicationsApi = api.injectEndpoints({
       },
     }),
 
-    deleteApplication: build.mutation<Envelope<null>, { id: string; jobId: string }>({
-      query: ({ id }) => ({ url: `/applications/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    deleteApplication: build.mutation<ReplyOf<typeof applicationsContracts.remove>, { id: string; jobId: string }>({
+      query: ({ id }) => call(applicationsEndpoints.remove, { params: { id } }),
       invalidatesTags: [STATS],
       async onQueryStarted({ id, jobId }, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
@@ -207,7 +209,7 @@ function countOnJob(dispatch: ApiDispatch, apiState: ApiState, jobId: string, de
 export async function openResume(applicationId: string): Promise<void> {
   const tab = window.open('', '_blank');
   const token = tokenStore.access();
-  const res = await fetch(`/api/v1/applications/${encodeURIComponent(applicationId)}/resume`, {
+  const res = await fetch(`${API_BASE}${pathOf(applicationsEndpoints.resume, { id: applicationId })}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) {

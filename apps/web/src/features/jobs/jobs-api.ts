@@ -1,12 +1,16 @@
-import type { ApplicationStatusCounts, CreateJobBody, EmploymentType, Job, UpdateJobBody } from '@atelier/shared';
-import { api } from '../../app/api';
+import {
+  jobsEndpoints,
+  type CreateJobBody,
+  type EmploymentType,
+  type Job,
+  type DataOf,
+  type ReplyOf,
+  type UpdateJobBody,
+  type jobsContracts,
+} from '@atelier/shared';
+import { api, call, toParams } from '../../app/api';
 import type { RootState } from '../../app/store';
 import { jobMatches, mergePage, putFirst, removeItem, replaceItem, type JobListArgs, type Page } from './jobs-cache';
-
-export interface Envelope<T> {
-  data: T;
-  message?: string;
-}
 
 /** Filters of the careers board; the page is not part of the cache key, so pages add up in one list. */
 export interface ActiveJobsArgs {
@@ -18,27 +22,17 @@ export interface ActiveJobsArgs {
   isRemote?: boolean;
 }
 
-/** Query parameters without the empty ones, so "no filter" is never sent as `?q=`. */
-export function toParams(args: object): Record<string, string | number | boolean> {
-  const params: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(args)) {
-    if (value === undefined || value === null || value === '') continue;
-    params[key] = value as string | number | boolean;
-  }
-  return params;
-}
-
 const meIdOf = (state: unknown) => (state as RootState).auth.user?.id ?? null;
 
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getJobs: build.query<Page<Job>, JobListArgs>({
-      query: (args) => ({ url: '/jobs', params: toParams(args) }),
+      query: (args) => call(jobsEndpoints.list, { query: args }),
       providesTags: [{ type: 'Jobs', id: 'LIST' }],
     }),
 
     getActiveJobs: build.query<Page<Job>, ActiveJobsArgs>({
-      query: (args) => ({ url: '/jobs/active', params: toParams(args) }),
+      query: (args) => call(jobsEndpoints.active, { query: args }),
       serializeQueryArgs: ({ queryArgs }) => {
         const { page: _page, ...filters } = queryArgs;
         return toParams(filters);
@@ -50,19 +44,19 @@ export const jobsApi = api.injectEndpoints({
 
     /** `null` once the job was deleted here: the current job is cleared, not refetched into a 404. */
     getJob: build.query<Job | null, string>({
-      query: (id) => `/jobs/${encodeURIComponent(id)}`,
-      transformResponse: (reply: Envelope<Job>) => reply.data,
+      query: (id) => call(jobsEndpoints.get, { params: { id } }),
+      transformResponse: (reply: ReplyOf<typeof jobsContracts.get>) => reply.data,
       providesTags: (_result, _error, id) => [{ type: 'Jobs', id }],
     }),
 
-    getJobStats: build.query<ApplicationStatusCounts, string>({
-      query: (id) => `/jobs/${encodeURIComponent(id)}/stats`,
-      transformResponse: (reply: Envelope<ApplicationStatusCounts>) => reply.data,
+    getJobStats: build.query<DataOf<typeof jobsContracts.stats>, string>({
+      query: (id) => call(jobsEndpoints.stats, { params: { id } }),
+      transformResponse: (reply: ReplyOf<typeof jobsContracts.stats>) => reply.data,
       providesTags: [{ type: 'Applications', id: 'STATS' }],
     }),
 
-    createJob: build.mutation<Envelope<Job>, CreateJobBody>({
-      query: (body) => ({ url: '/jobs', method: 'POST', body }),
+    createJob: build.mutation<ReplyOf<typeof jobsContracts.create>, CreateJobBody>({
+      query: (body) => call(jobsEndpoints.create, { body }),
       async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
         if (!reply) return;
@@ -85,8 +79,8 @@ export const jobsApi = api.injectEndpoints({
       },
     }),
 
-    updateJob: build.mutation<Envelope<Job>, { id: string } & UpdateJobBody>({
-      query: ({ id, ...body }) => ({ url: `/jobs/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    updateJob: build.mutation<ReplyOf<typeof jobsContracts.update>, { id: string } & UpdateJobBody>({
+      query: ({ id, ...body }) => call(jobsEndpoints.update, { params: { id }, body }),
       async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
         if (!reply) return;
@@ -118,8 +112,8 @@ export const jobsApi = api.injectEndpoints({
       },
     }),
 
-    deleteJob: build.mutation<Envelope<null>, string>({
-      query: (id) => ({ url: `/jobs/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    deleteJob: build.mutation<ReplyOf<typeof jobsContracts.remove>, string>({
+      query: (id) => call(jobsEndpoints.remove, { params: { id } }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
         if (!reply) return;

@@ -1,0 +1,33 @@
+import type { Contract } from '@atelier/shared';
+import { fileResponse, type SecurityRequirement } from './openapi.js';
+
+/** What only the server adds to a contract's document: which credentials the route takes. */
+export interface RouteExtras {
+  security?: SecurityRequirement[];
+  hide?: boolean;
+}
+
+type Defined<T> = Exclude<T, undefined>;
+type Present<C, K extends keyof C, As extends string> = undefined extends C[K] ? { [P in As]?: Defined<C[K]> } : { [P in As]: C[K] };
+
+/** The Fastify schema of a contract: zod schemas in, so the type provider types the handler. */
+export type SchemaOf<C extends Contract> = { tags: string[]; summary: string; response: C['reply'] } & Present<C, 'params', 'params'> &
+  Present<C, 'query', 'querystring'> &
+  Present<C, 'body', 'body'> &
+  RouteExtras;
+
+/**
+ * The method, URL and schema of a route, all from its contract in packages/shared: a module adds
+ * only its auth hook, its limits and its handler, so a call is declared once for server and web.
+ * `app.route({ ...fromContract(c), preHandler, handler })`.
+ */
+export function fromContract<const C extends Contract>(c: C, extras: RouteExtras = {}) {
+  const schema: Record<string, unknown> = { tags: [...c.tags], summary: c.summary, ...extras };
+  if (c.description) schema.description = c.description;
+  if (c.consumes) schema.consumes = [...c.consumes];
+  if (c.params) schema.params = c.params;
+  if (c.query) schema.querystring = c.query;
+  if (c.body) schema.body = c.body;
+  schema.response = c.file ? fileResponse(c.file.mimeType, c.file.description) : c.reply;
+  return { method: c.method, url: c.path, schema: schema as SchemaOf<C> };
+}
