@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
+import { galleryCountInCategory } from '../content/index.js';
 import { categories, type CategoryRow } from './categories.schema.js';
 
 export interface CategoryWithCount {
@@ -7,8 +8,8 @@ export interface CategoryWithCount {
   contentCount: number;
 }
 
-/** Ready, public content filed directly under the category: private items are never counted. */
-const contentCount = sql<number>`(select count(*)::int from content c where c.category_id = categories.id and c.status = 'ready' and c.is_private = false)`;
+/** Content filed directly under the category that the gallery shows: private items are never counted. */
+const contentCount = galleryCountInCategory(categories.id);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 

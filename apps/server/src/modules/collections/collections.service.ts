@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   COLLECTION_TEXT,
   makePagination,
@@ -17,6 +17,7 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { content } from '../content/content.schema.js';
 import { likedBy } from '../content/content-feed.repository.js';
 import { toContent } from '../content/content.view.js';
+import { hasPublicMedia, visibleTo, type VisibilityRow } from '../content/index.js';
 import { collectionItems, collections, type CollectionRow } from './collections.schema.js';
 
 export interface CollectionsDeps {
@@ -27,18 +28,15 @@ export interface CollectionsDeps {
 
 const ownerColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
 
-/** What a viewer may see inside a collection: public content, or their own, or anything for an admin. */
-function visibleContent(viewer: AuthUser | null) {
-  if (viewer?.role === 'admin') return undefined;
-  return viewer ? or(eq(content.isPrivate, false), eq(content.userId, viewer.id)) : eq(content.isPrivate, false);
-}
+/** A collection shows each item as it would be shown opened by id: public ones, the viewer's own, anything to an admin. */
+const visibleContent = (viewer: AuthUser | null) => visibleTo(viewer, 'item');
 
 const isOwner = (row: CollectionRow, viewer: AuthUser | null) => viewer !== null && viewer.id === row.userId;
 const canRead = (row: CollectionRow, viewer: AuthUser | null) => row.isPublic || isOwner(row, viewer) || viewer?.role === 'admin';
 
 /** The cover is the viewer's to see (visibleContent), so a private one comes as a signed link. */
-function coverUrl(deps: CollectionsDeps, cover: { key: string | null; isPrivate: boolean } | undefined): string | null {
-  return cover?.key ? deps.storage.urlFor(cover.key, { private: cover.isPrivate }) : null;
+function coverUrl(deps: CollectionsDeps, cover: (VisibilityRow & { key: string | null }) | undefined): string | null {
+  return cover?.key ? deps.storage.urlFor(cover.key, { private: !hasPublicMedia(cover) }) : null;
 }
 
 async function shape(deps: CollectionsDeps, rows: CollectionRow[], viewer: AuthUser | null, contains?: string): Promise<CollectionWithFlag[]> {
@@ -55,7 +53,13 @@ async function shape(deps: CollectionsDeps, rows: CollectionRow[], viewer: AuthU
       .groupBy(collectionItems.collectionId),
     // The first item (oldest) with a thumbnail is the cover.
     deps.db
-      .selectDistinctOn([collectionItems.collectionId], { id: collectionItems.collectionId, key: content.thumbnailKey, isPrivate: content.isPrivate })
+      .selectDistinctOn([collectionItems.collectionId], {
+        id: collectionItems.collectionId,
+        key: content.thumbnailKey,
+        userId: content.userId,
+        isPrivate: content.isPrivate,
+        status: content.status,
+      })
       .from(collectionItems)
       .innerJoin(content, eq(content.id, collectionItems.itemId))
       .where(and(inArray(collectionItems.collectionId, ids), visible, sql`${content.thumbnailKey} is not null`))

@@ -1,20 +1,23 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Content, ContentStatus, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { users } from '../../platform/db/schema.js';
 import { likedBy } from './content-feed.repository.js';
 import { content } from './content.schema.js';
-import { toContent } from './content.view.js';
+import { toContent, type ContentViewer } from './content.view.js';
+import { visibleTo } from './content.visibility.js';
 
 export interface OwnerContentFilter {
   type?: ContentType;
   status?: ContentStatus;
   isPrivate?: boolean;
-  /** Others see only public, ready items; the owner sees everything, failed and private included. */
-  publicOnly: boolean;
-  /** Who is asking, so each item carries their isLiked in the same query; null when signed out. */
-  viewerId: string | null;
+  /**
+   * Who is asking (null when signed out). Others, admins included, see only public, ready items;
+   * the owner sees everything, failed and private included (the 'profile' scope). Each item also
+   * carries the viewer's isLiked, from the same query.
+   */
+  viewer: ContentViewer | null;
 }
 
 /** One page of a user's content, newest first, in the API's Content shape. */
@@ -25,8 +28,7 @@ export async function listContentByOwner(
   page: number,
   pageSize: number,
 ): Promise<{ items: Content[]; total: number }> {
-  const where: SQL[] = [eq(content.userId, ownerId)];
-  if (filter.publicOnly) where.push(eq(content.isPrivate, false), eq(content.status, 'ready'));
+  const where: SQL[] = [eq(content.userId, ownerId), visibleTo(filter.viewer, 'profile')];
   if (filter.type) where.push(eq(content.contentType, filter.type));
   if (filter.status) where.push(eq(content.status, filter.status));
   if (filter.isPrivate !== undefined) where.push(eq(content.isPrivate, filter.isPrivate));
@@ -36,7 +38,7 @@ export async function listContentByOwner(
       .select({
         row: content,
         owner: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
-        isLiked: likedBy(filter.viewerId),
+        isLiked: likedBy(filter.viewer?.id ?? null),
       })
       .from(content)
       .innerJoin(users, eq(users.id, content.userId))
@@ -47,4 +49,26 @@ export async function listContentByOwner(
     deps.db.select({ n: count() }).from(content).where(cond),
   ]);
   return { items: rows.map((r) => toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked })), total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * The numbers a profile shows about one person's content: how many items `viewer` may see there
+ * (the 'profile' scope: everything for the owner), how many anyone may see (public and ready), and
+ * the likes and plays all their items received.
+ */
+export async function ownerContentTotals(
+  db: Db,
+  ownerId: string,
+  viewer: ContentViewer | null,
+): Promise<{ visible: number; shared: number; likes: number; plays: number }> {
+  const [row] = await db
+    .select({
+      visible: sql<number>`count(*) filter (where ${visibleTo(viewer, 'profile')})`.mapWith(Number),
+      shared: sql<number>`count(*) filter (where ${visibleTo(null, 'profile')})`.mapWith(Number),
+      likes: sql<number>`coalesce(sum(${content.likeCount}), 0)`.mapWith(Number),
+      plays: sql<number>`coalesce(sum(${content.playCount}), 0)`.mapWith(Number),
+    })
+    .from(content)
+    .where(eq(content.userId, ownerId));
+  return { visible: row?.visible ?? 0, shared: row?.shared ?? 0, likes: row?.likes ?? 0, plays: row?.plays ?? 0 };
 }

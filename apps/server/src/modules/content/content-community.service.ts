@@ -26,8 +26,7 @@ import {
   type CommentWithAuthor,
   type FeedRow,
 } from './content-feed.repository.js';
-import { findContentWithOwner, type ContentWithOwner } from './content.repository.js';
-import { canView, type ContentDeps } from './content.service.js';
+import { findVisible, type ContentDeps } from './content.service.js';
 import { toContent } from './content.view.js';
 
 type Deps = Pick<ContentDeps, 'db' | 'storage' | 'clock'>;
@@ -37,23 +36,16 @@ export interface ContentPage {
   pagination: Pagination;
 }
 
-const CONTENT_NOT_FOUND = 'Content not found';
 const COMMENT_NOT_FOUND = 'Comment not found';
 
 const toContents = (deps: Deps, rows: FeedRow[]) => rows.map((r) => toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }));
-
-async function findVisible(deps: Deps, id: string, viewer: AuthUser | null): Promise<ContentWithOwner> {
-  const item = await findContentWithOwner(deps.db, id);
-  if (!item || !canView(item, viewer)) throw notFound(CONTENT_NOT_FOUND);
-  return item;
-}
 
 /** GET /content: the public gallery, filtered and sorted. */
 export async function listContent(deps: Deps, query: ContentListQuery, viewer: AuthUser | null): Promise<ContentPage> {
   const categoryIds = query.category ? await descendantIds(deps.db, query.category) : undefined;
   const { rows, total } = await listFeed(
     deps.db,
-    { viewerId: viewer?.id ?? null, type: query.type, categoryIds, owner: query.owner, tag: query.tag, q: query.q },
+    { viewer, type: query.type, categoryIds, owner: query.owner, tag: query.tag, q: query.q },
     { sort: query.sort, page: query.page, pageSize: query.pageSize, now: deps.clock() },
   );
   return { data: toContents(deps, rows), pagination: makePagination(query.page, query.pageSize, total) };
@@ -74,7 +66,7 @@ export async function listCategoryContent(
   viewer: AuthUser | null,
 ): Promise<ContentPage> {
   const ids = await descendantIds(deps.db, categoryId);
-  const { rows, total } = await listFeed(deps.db, { viewerId: viewer?.id ?? null, categoryIds: ids }, { sort: 'newest', page, pageSize, now: deps.clock() });
+  const { rows, total } = await listFeed(deps.db, { viewer, categoryIds: ids }, { sort: 'newest', page, pageSize, now: deps.clock() });
   return { data: toContents(deps, rows), pagination: makePagination(page, pageSize, total) };
 }
 

@@ -4,6 +4,8 @@ import type { ContentOwner, ContentSort, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
 import { content, contentComments, contentLikes, contentPlays, type CommentRow, type ContentRow } from './content.schema.js';
+import type { ContentViewer } from './content.view.js';
+import { visibleTo } from './content.visibility.js';
 
 const ownerColumns = {
   id: users.id,
@@ -27,7 +29,8 @@ export const likedBy = (viewerId: string | null): SQL<boolean> =>
     : sql<boolean>`false`;
 
 export interface FeedFilter {
-  viewerId: string | null;
+  /** Who is asking (null when signed out): what they may see and whether they like each item. */
+  viewer: ContentViewer | null;
   type?: ContentType;
   /** Category ids (a category and its descendants). */
   categoryIds?: string[];
@@ -37,17 +40,16 @@ export interface FeedFilter {
 }
 
 /**
- * Public lists show ready, public items. A viewer listing their own items (owner filter = self)
- * also sees their private ones; nobody else ever does.
+ * The gallery shows ready, public items. Filtered to one owner, it also shows the viewer their own
+ * private ones (the 'own-gallery' scope); nobody else ever sees them.
  */
 function feedWhere(f: FeedFilter): SQL {
-  const parts: SQL[] = [sql`${content.status} = 'ready'`];
+  const parts: SQL[] = [];
   if (f.owner !== undefined) {
     if (UUID_RE.test(f.owner)) parts.push(sql`${content.userId} = ${f.owner}`);
     else parts.push(sql`${content.userId} = (select u.id from users u where lower(u.username) = lower(${f.owner}))`);
   }
-  if (f.owner !== undefined && f.viewerId) parts.push(sql`(${content.isPrivate} = false or ${content.userId} = ${f.viewerId})`);
-  else parts.push(sql`${content.isPrivate} = false`);
+  parts.push(f.owner !== undefined ? visibleTo(f.viewer, 'own-gallery') : visibleTo(null, 'gallery'));
   if (f.type) parts.push(sql`${content.contentType} = ${f.type}`);
   if (f.categoryIds) {
     if (f.categoryIds.length === 0) parts.push(sql`false`);
@@ -148,7 +150,7 @@ export async function listFeed(
     .as('page');
   const [rows, total] = await Promise.all([
     db
-      .select({ row: content, owner: ownerColumns, isLiked: likedBy(filter.viewerId) })
+      .select({ row: content, owner: ownerColumns, isLiked: likedBy(filter.viewer?.id ?? null) })
       .from(page)
       .innerJoin(content, eq(content.id, page.id))
       .innerJoin(users, eq(users.id, content.userId))
@@ -164,7 +166,7 @@ export async function searchFeed(
   opts: { viewerId: string | null; q: string; type?: ContentType; page: number; pageSize: number },
 ): Promise<{ rows: FeedRow[]; total: number }> {
   const query = sql`websearch_to_tsquery('english', ${opts.q})`;
-  const parts: SQL[] = [sql`${content.status} = 'ready'`, sql`${content.isPrivate} = false`, sql`content.search_vector @@ ${query}`];
+  const parts: SQL[] = [visibleTo(null, 'gallery'), sql`content.search_vector @@ ${query}`];
   if (opts.type) parts.push(sql`${content.contentType} = ${opts.type}`);
   const where = sql.join(parts, sql` and `);
   const [rows, total] = await Promise.all([

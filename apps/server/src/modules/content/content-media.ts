@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import type { MediaAccessRule } from '../../platform/storage/media-routes.js';
 import { content } from './content.schema.js';
+import { hasPublicMedia } from './content.visibility.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,9 +17,13 @@ export function contentMedia(db: Db): MediaAccessRule {
     async visibility(key) {
       const id = key.split('/')[1] ?? '';
       if (!UUID.test(id)) return null;
-      const [row] = await db.select({ isPrivate: content.isPrivate }).from(content).where(eq(content.id, id)).limit(1);
+      const [row] = await db
+        .select({ userId: content.userId, isPrivate: content.isPrivate, status: content.status })
+        .from(content)
+        .where(eq(content.id, id))
+        .limit(1);
       if (!row) return null;
-      return row.isPrivate ? 'private' : 'public';
+      return hasPublicMedia(row) ? 'public' : 'private';
     },
   };
 }

@@ -1,12 +1,13 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { content, contentLikes, contentPlays } from './content.schema.js';
 import { contentKeyPrefix } from './content.view.js';
+import { visibleTo } from './content.visibility.js';
 
 /**
- * Content: private and unfinished items are deleted with their files (after the commit). Public
- * ready items stay, shown as by "Deleted user" (the account row is anonymised), so other people's
+ * Content: what the gallery does not show (private and unfinished items) is deleted with its files
+ * (after the commit). Public ready items stay, shown as by "Deleted user" (the account row is anonymised), so other people's
  * collections, likes and comments keep working; so do the person's comments in others' threads.
  * Their likes go (the counts follow) and their plays are kept without the person.
  */
@@ -26,7 +27,7 @@ export function contentDeletionStep(storage: Pick<Storage, 'delete'>): AccountDe
       await tx.update(contentPlays).set({ userId: null }).where(eq(contentPlays.userId, userId));
       const gone = await tx
         .delete(content)
-        .where(and(eq(content.userId, userId), or(eq(content.isPrivate, true), inArray(content.status, ['queued', 'processing', 'failed']))))
+        .where(and(eq(content.userId, userId), not(visibleTo(null, 'gallery'))))
         .returning({ id: content.id });
       if (gone.length === 0) return;
       return async () => {

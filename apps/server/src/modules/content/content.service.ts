@@ -10,6 +10,7 @@ import { findCategory } from '../categories/categories.repository.js';
 import { deleteContentRow, findContentWithOwner, lockContent, markRefunded, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
 import { ledgerKeys } from '../credits/ledger-keys.js';
+import { canSee } from './content.visibility.js';
 
 export interface ContentDeps {
   db: Db;
@@ -24,14 +25,10 @@ const CONTENT_NOT_FOUND = 'Content not found';
 const isOwner = (item: ContentWithOwner, viewer: AuthUser | null) => viewer !== null && viewer.id === item.row.userId;
 const isAdmin = (viewer: AuthUser | null) => viewer?.role === 'admin';
 
-/** Private content exists only for its owner (and admins); everyone else gets the same 404. */
-export function canView(item: ContentWithOwner, viewer: AuthUser | null): boolean {
-  return !item.row.isPrivate || isOwner(item, viewer) || isAdmin(viewer);
-}
-
-async function findVisible(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<ContentWithOwner> {
+/** The item as `viewer` may open it; one they may not see gets the same 404 as a missing one. */
+export async function findVisible(deps: Pick<ContentDeps, 'db'>, id: string, viewer: AuthUser | null): Promise<ContentWithOwner> {
   const item = await findContentWithOwner(deps.db, id, viewer?.id ?? null);
-  if (!item || !canView(item, viewer)) throw notFound(CONTENT_NOT_FOUND);
+  if (!item || !canSee(viewer, item.row, 'item')) throw notFound(CONTENT_NOT_FOUND);
   return item;
 }
 

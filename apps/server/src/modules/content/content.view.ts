@@ -1,6 +1,7 @@
 import type { Content, ContentOwner, Role } from '@atelier/shared';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { ContentRow } from './content.schema.js';
+import { hasPublicMedia } from './content.visibility.js';
 
 /** What a reply needs besides the row; the gallery adds its own (isLiked) as it grows. */
 export interface ContentViewExtras {
@@ -23,8 +24,9 @@ export const seesReceipt = (row: Pick<ContentRow, 'userId'>, viewer: ContentView
 
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
 export function toContent(row: ContentRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
-  // A private item reaches only its owner and admins, and so do its files: through signed links.
-  const url = (key: string | null) => (key ? storage.urlFor(key, { private: row.isPrivate }) : null);
+  // An item others may not open reaches its owner and admins only, and so do its files: through signed links.
+  const signed = !hasPublicMedia(row);
+  const url = (key: string | null) => (key ? storage.urlFor(key, { private: signed }) : null);
   return {
     id: row.id,
     title: row.title,

@@ -31,7 +31,7 @@ import { bearerOrApiKey, fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { listCollections } from '../collections/collections.service.js';
 import { buildContentArchive } from '../content/content-archive.service.js';
-import { listContentByOwner } from '../content/content-by-owner.js';
+import { listContentByOwner } from '../content/index.js';
 import { listReferrals, registerReferralProgram, type ReferralProgram } from './referrals.service.js';
 import { findLiveUser, listFollowPeople, searchPeople } from './users.repository.js';
 import {
@@ -170,7 +170,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
     },
     async (request) => {
       const { page, pageSize, type, status, isPrivate } = request.query;
-      const result = await listContentByOwner({ db, storage: ctx.storage }, currentUser(request).id, { type, status, isPrivate, publicOnly: false, viewerId: currentUser(request).id }, page, pageSize);
+      const result = await listContentByOwner({ db, storage: ctx.storage }, currentUser(request).id, { type, status, isPrivate, viewer: currentUser(request) }, page, pageSize);
       return { data: result.items, pagination: makePagination(page, pageSize, result.total) };
     },
   );
@@ -218,7 +218,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
       if (!owner) throw notFound(USERS_TEXT.userNotFound);
       const isSelf = viewer?.id === owner.id;
       if (!isSelf && !canSeeDetails(owner, viewer)) return { data: [], pagination: makePagination(page, pageSize, 0) };
-      const result = await listContentByOwner({ db, storage: ctx.storage }, owner.id, { type, publicOnly: !isSelf, viewerId: viewer?.id ?? null }, page, pageSize);
+      const result = await listContentByOwner({ db, storage: ctx.storage }, owner.id, { type, viewer }, page, pageSize);
       return { data: result.items, pagination: makePagination(page, pageSize, result.total) };
     },
   );

@@ -22,7 +22,6 @@ import { consumeCode, prepareCode, storeCode } from '../auth/one-time-code.servi
 import { verifyAgainstDummy, verifySecret } from '../auth/password-hashing.js';
 import { toPublicUser, toUserSettings, type UserRow } from '../auth/public-user.js';
 import {
-  contentCounts,
   countCollections,
   countFollows,
   countReferrals,
@@ -32,6 +31,7 @@ import {
   insertFollow,
   isFollowing,
 } from './users.repository.js';
+import { ownerContentTotals } from '../content/index.js';
 import { storedAvatarKey } from './users.deletion.js';
 import { runAccountDeletion, type AccountDeletionStep } from '../../platform/account-deletion.js';
 
@@ -108,10 +108,10 @@ export async function getProfileByUsername(db: Db, username: string, viewer: Aut
   const visible = canSeeDetails(row, viewer);
   const [counts, items, following] = await Promise.all([
     visible ? countFollows(db, row.id) : { followers: 0, following: 0 },
-    visible ? contentCounts(db, row.id) : null,
+    visible ? ownerContentTotals(db, row.id, viewer) : null,
     viewer && viewer.id !== row.id ? isFollowing(db, viewer.id, row.id) : false,
   ]);
-  const contentCount = !items ? 0 : viewer?.id === row.id ? items.total : items.publicReady;
+  const contentCount = items?.visible ?? 0;
   return { user: toProfile(row, viewer), stats: { ...counts, content: contentCount }, isFollowing: following };
 }
 
@@ -207,14 +207,14 @@ export async function unfollow(db: Db, auth: AuthUser, targetId: string): Promis
 export async function getStats(db: Db, auth: AuthUser): Promise<UserStats> {
   const row = await liveRow(db, auth.id);
   const [items, people, colls, refs] = await Promise.all([
-    contentCounts(db, row.id),
+    ownerContentTotals(db, row.id, auth),
     countFollows(db, row.id),
     countCollections(db, row.id),
     countReferrals(db, row.id),
   ]);
   return {
-    content: items.total,
-    publicContent: items.publicReady,
+    content: items.visible,
+    publicContent: items.shared,
     likesReceived: items.likes,
     plays: items.plays,
     followers: people.followers,

@@ -4,12 +4,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { SITE_NAME, titleFromPath } from '@atelier/shared';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../db/db.js';
 import { users } from '../db/schema.js';
-import { content } from '../../modules/content/content.schema.js';
+import { countIndexedContent, findSharedContent, listIndexedContent } from '../../modules/content/index.js';
 import type { Storage } from '../storage/storage.js';
 import { notFoundReply } from './error-handler.js';
 
@@ -185,13 +185,7 @@ interface HeadDeps {
 
 async function contentHead(deps: HeadDeps, id: string, pathname: string): Promise<PageHead | null> {
   if (!UUID.test(id)) return null;
-  const rows = await deps.db
-    .select({ row: content, ownerName: users.fullName, ownerUsername: users.username })
-    .from(content)
-    .innerJoin(users, eq(users.id, content.userId))
-    .where(and(eq(content.id, id), eq(content.isPrivate, false), isNull(users.deletedAt)))
-    .limit(1);
-  const found = rows[0];
+  const found = await findSharedContent(deps.db, id);
   if (!found) return null;
   const { row, ownerName } = found;
   // The item's own picture: a video's poster, else the preview (768 px), else the thumbnail (320 px).
@@ -321,18 +315,14 @@ export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' |
 const xmlEscape = (v: string) => escapeHtml(v);
 
 async function sitemapCounts(db: Db) {
-  const [contentRows, userRows] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(content)
-      .innerJoin(users, eq(users.id, content.userId))
-      .where(and(eq(content.isPrivate, false), eq(content.status, 'ready'), isNull(users.deletedAt))),
+  const [contentTotal, userRows] = await Promise.all([
+    countIndexedContent(db),
     db
       .select({ n: count() })
       .from(users)
       .where(and(isNull(users.deletedAt), sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`)),
   ]);
-  return { content: Number(contentRows[0]?.n ?? 0), profiles: Number(userRows[0]?.n ?? 0) };
+  return { content: contentTotal, profiles: Number(userRows[0]?.n ?? 0) };
 }
 
 /** Registers the static assets, robots.txt, the sitemaps and the per-route HTML as the 404 handler. */
@@ -413,14 +403,7 @@ export async function registerWebApp(
     const offset = (Number(match[2]) - 1) * SITEMAP_PAGE_SIZE;
     let entries: { loc: string; lastmod?: Date }[];
     if (match[1] === 'content') {
-      const rows = await deps.db
-        .select({ id: content.id, updatedAt: content.updatedAt })
-        .from(content)
-        .innerJoin(users, eq(users.id, content.userId))
-        .where(and(eq(content.isPrivate, false), eq(content.status, 'ready'), isNull(users.deletedAt)))
-        .orderBy(asc(content.createdAt), asc(content.id))
-        .limit(SITEMAP_PAGE_SIZE)
-        .offset(offset);
+      const rows = await listIndexedContent(deps.db, offset, SITEMAP_PAGE_SIZE);
       entries = rows.map((r) => ({ loc: `${base}/content/${r.id}`, lastmod: r.updatedAt }));
     } else {
       const rows = await deps.db

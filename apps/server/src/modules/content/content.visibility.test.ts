@@ -1,0 +1,78 @@
+import { CONTENT_STATUSES, type ContentStatus } from '@atelier/shared';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import type { ContentViewer } from './content.view.js';
+import { canSee, hasPublicMedia, visibleTo, type VisibilityRow, type VisibilityScope } from './content.visibility.js';
+
+const OWNER = '00000000-0000-4000-8000-000000000001';
+type Who = 'anonymous' | 'other' | 'owner' | 'admin';
+const viewers: Record<Who, ContentViewer | null> = {
+  anonymous: null,
+  other: { id: '00000000-0000-4000-8000-000000000002', role: 'user' },
+  owner: { id: OWNER, role: 'user' },
+  admin: { id: '00000000-0000-4000-8000-000000000003', role: 'admin' },
+};
+
+const row = (isPrivate: boolean, status: ContentStatus): VisibilityRow => ({ userId: OWNER, isPrivate, status });
+
+/** Which statuses each viewer sees of the owner's public and private items, per scope. */
+const expected: Record<VisibilityScope, Record<Who, { public: ContentStatus[]; private: ContentStatus[] }>> = {
+  item: {
+    anonymous: { public: ['queued', 'processing', 'ready', 'failed'], private: [] },
+    other: { public: ['queued', 'processing', 'ready', 'failed'], private: [] },
+    owner: { public: ['queued', 'processing', 'ready', 'failed'], private: ['queued', 'processing', 'ready', 'failed'] },
+    admin: { public: ['queued', 'processing', 'ready', 'failed'], private: ['queued', 'processing', 'ready', 'failed'] },
+  },
+  gallery: {
+    anonymous: { public: ['ready'], private: [] },
+    other: { public: ['ready'], private: [] },
+    owner: { public: ['ready'], private: [] },
+    admin: { public: ['ready'], private: [] },
+  },
+  'own-gallery': {
+    anonymous: { public: ['ready'], private: [] },
+    other: { public: ['ready'], private: [] },
+    owner: { public: ['ready'], private: ['ready'] },
+    admin: { public: ['ready'], private: [] },
+  },
+  profile: {
+    anonymous: { public: ['ready'], private: [] },
+    other: { public: ['ready'], private: [] },
+    owner: { public: ['queued', 'processing', 'ready', 'failed'], private: ['queued', 'processing', 'ready', 'failed'] },
+    admin: { public: ['ready'], private: [] },
+  },
+};
+
+describe('who may see a content item', () => {
+  it('covers every status there is', () => {
+    expect([...CONTENT_STATUSES].sort()).toEqual(['failed', 'processing', 'queued', 'ready']);
+  });
+
+  for (const [scope, byViewer] of Object.entries(expected) as [VisibilityScope, (typeof expected)['item']][]) {
+    it.each(Object.keys(byViewer) as Who[])(`${scope}: %s`, (who) => {
+      const seen = { public: [] as ContentStatus[], private: [] as ContentStatus[] };
+      for (const status of CONTENT_STATUSES) {
+        if (canSee(viewers[who], row(false, status), scope)) seen.public.push(status);
+        if (canSee(viewers[who], row(true, status), scope)) seen.private.push(status);
+      }
+      expect(seen).toEqual(byViewer[who]);
+    });
+  }
+
+  it("serves an item's media to anyone exactly when a signed-out visitor may open it", () => {
+    for (const status of CONTENT_STATUSES) {
+      expect(hasPublicMedia(row(false, status))).toBe(true);
+      expect(hasPublicMedia(row(true, status))).toBe(false);
+    }
+  });
+
+  it('keeps the literals in the SQL a signed-out gallery runs, so the partial indexes apply', () => {
+    const { sql, params } = new PgDialect().sqlToQuery(visibleTo(null, 'gallery'));
+    expect(sql).toBe(`("content"."is_private" = false and "content"."status" = 'ready')`);
+    expect(params).toEqual([]);
+  });
+
+  it('asks nothing of the row when an admin opens an item', () => {
+    expect(new PgDialect().sqlToQuery(visibleTo(viewers.admin, 'item')).sql).toBe('true');
+  });
+});
