@@ -132,16 +132,26 @@ async function openEmptyDatabase(): Promise<Database> {
   return database;
 }
 
+/** The table a catalog key is about: `column t.c`, `index t.i`, `constraint t.k`, `foreign key t ...`, `table t`. */
+function tableOf(key: string): string {
+  const rest = key.replace(/^(table|column|index|constraint|foreign key) /, '');
+  return rest.split(/[.\s]/)[0] ?? rest;
+}
+
 function differences(migrated: Map<string, string>, drizzle: Map<string, string>): string[] {
   const keys = [...new Set([...migrated.keys(), ...drizzle.keys()])].sort();
+  // A table on one side only is one line, not one per column, constraint and index.
+  const oneSided = new Set(
+    keys.filter((k) => k.startsWith('table ') && migrated.has(k) !== drizzle.has(k)).map(tableOf),
+  );
   const lines: string[] = [];
   for (const key of keys) {
     const a = migrated.get(key);
     const b = drizzle.get(key);
     if (a === b) continue;
-    if (b === undefined) lines.push(`${key}\n    migrations: ${a}\n    drizzle:    (missing)`);
-    else if (a === undefined) lines.push(`${key}\n    migrations: (missing)\n    drizzle:    ${b}`);
-    else lines.push(`${key}\n    migrations: ${a}\n    drizzle:    ${b}`);
+    if (oneSided.has(tableOf(key)) && !key.startsWith('table ')) continue;
+    const whole = key.startsWith('table ') ? ' (with its columns, constraints and indexes)' : '';
+    lines.push(`${key}${whole}\n    migrations: ${a ?? '(missing)'}\n    drizzle:    ${b ?? '(missing)'}`);
   }
   return lines;
 }
@@ -161,6 +171,9 @@ afterAll(async () => {
 });
 
 it('the drizzle tables describe exactly what the migrations build', async () => {
-  const drift = differences(await describeSchema(migrated), await describeSchema(built));
+  const fromMigrations = await describeSchema(migrated);
+  // Guards the catalog queries themselves: an empty description on both sides would also "match".
+  expect(fromMigrations.get('column content.status')).toBe("text not null default 'queued'::text");
+  const drift = differences(fromMigrations, await describeSchema(built));
   expect(drift.length, `drizzle tables differ from the migrations:\n\n${drift.join('\n')}\n\n`).toBe(0);
 });
