@@ -1,5 +1,8 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/db/schema.js';
+import { desc, oneOf } from '../../platform/db/table-helpers.js';
+
+const ADMIN_ACTIONS = ['role_change', 'api_key_revoke'] as const;
 
 /** Mirrors migrations/0009: administrative actions other than credit changes (those live in the ledger). */
 export const adminAudit = pgTable(
@@ -8,9 +11,12 @@ export const adminAudit = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action', { enum: ['role_change', 'api_key_revoke'] }).notNull(),
+    action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_audit_created_idx').on(desc(t.createdAt)),
+    check('admin_audit_action_check', oneOf(t.action, ADMIN_ACTIONS)),
+  ],
 );

@@ -1,6 +1,7 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '@atelier/shared';
 import { users } from '../../platform/db/schema.js';
+import { desc, oneOf } from '../../platform/db/table-helpers.js';
 import { jobs } from '../jobs/jobs.schema.js';
 
 /** Mirrors migrations/0004_jobs.sql. */
@@ -25,8 +26,9 @@ export const applications = pgTable(
   },
   (t) => [
     uniqueIndex('applications_job_applicant_key').on(t.jobId, t.applicantId),
-    index('applications_applicant_idx').on(t.applicantId, t.createdAt.desc()),
+    index('applications_applicant_idx').on(t.applicantId, desc(t.createdAt)),
     index('applications_job_status_idx').on(t.jobId, t.status),
+    check('applications_status_check', oneOf(t.status, APPLICATION_STATUSES)),
   ],
 );
 

@@ -1,5 +1,8 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { COLLECTION_ITEM_TYPES } from '@atelier/shared';
 import { users } from '../../platform/db/schema.js';
+import { desc, oneOf } from '../../platform/db/table-helpers.js';
 import { content } from '../content/content.schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -18,7 +21,10 @@ export const collections = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('collections_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('collections_user_created_idx').on(t.userId, desc(t.createdAt)),
+    check('collections_name_check', sql`char_length(${t.name}) BETWEEN 1 AND 100`),
+  ],
 );
 export type CollectionRow = typeof collections.$inferSelect;
 
@@ -35,5 +41,10 @@ export const collectionItems = pgTable(
     addedAt: ts('added_at').notNull().defaultNow(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.itemType, t.itemId] })],
+  (t) => [
+    primaryKey({ name: 'collection_items_pkey', columns: [t.collectionId, t.itemType, t.itemId] }),
+    index('collection_items_item_idx').on(t.itemId),
+    index('collection_items_collection_seq_idx').on(t.collectionId, desc(t.seq)),
+    check('collection_items_item_type_check', oneOf(t.itemType, COLLECTION_ITEM_TYPES)),
+  ],
 );

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ContentStatus, ContentType, EditOperation } from '@atelier/shared';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  CONTENT_STATUSES,
+  CONTENT_TYPES,
+  EDIT_OPERATIONS,
+  type ContentStatus,
+  type ContentType,
+  type EditOperation,
+} from '@atelier/shared';
 import { users } from '../../platform/db/schema.js';
+import { desc, oneOf } from '../../platform/db/table-helpers.js';
+import { categories } from '../categories/categories.schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -57,7 +66,7 @@ export const content = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     playCount: integer('play_count').notNull().default(0),
     /** migrations/0005: the gallery's category and tags (search_vector is kept by a trigger). */
-    categoryId: uuid('category_id'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -65,8 +74,31 @@ export const content = pgTable(
   },
   (t) => [
     uniqueIndex('content_user_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
-    index('content_user_created_idx').on(t.userId, t.createdAt),
+    index('content_user_created_idx').on(t.userId, desc(t.createdAt)),
+    index('content_public_created_idx')
+      .on(desc(t.createdAt))
+      .where(sql`${t.status} = 'ready' AND ${t.isPrivate} = false`),
+    index('content_pending_idx').on(t.status, t.startedAt).where(sql`${t.status} IN ('queued', 'processing')`),
     index('content_parent_idx').on(t.parentId),
+    index('content_tags_idx').using('gin', t.tags),
+    index('content_category_idx').on(t.categoryId),
+    index('content_status_private_created_idx').on(t.status, t.isPrivate, desc(t.createdAt), desc(t.id)),
+    index('content_type_created_idx')
+      .on(t.contentType, desc(t.createdAt))
+      .where(sql`${t.status} = 'ready' AND ${t.isPrivate} = false`),
+    index('content_model_created_idx').on(t.model, t.createdAt),
+    index('content_processing_heartbeat_idx').on(t.heartbeatAt).where(sql`${t.status} = 'processing'`),
+    check('content_content_type_check', oneOf(t.contentType, CONTENT_TYPES)),
+    check('content_status_check', oneOf(t.status, CONTENT_STATUSES)),
+    check('content_progress_check', sql`${t.progress} BETWEEN 0 AND 100`),
+    check('content_strength_check', sql`${t.strength} BETWEEN 0 AND 100`),
+    check('content_cost_check', sql`${t.cost} >= 0`),
+    check('content_charged_check', sql`${t.charged} >= 0`),
+    check('content_refunded_check', sql`${t.refunded} >= 0`),
+    check('content_edit_operation_check', oneOf(t.editOperation, EDIT_OPERATIONS)),
+    check('content_like_count_check', sql`${t.likeCount} >= 0`),
+    check('content_comment_count_check', sql`${t.commentCount} >= 0`),
+    check('content_play_count_check', sql`${t.playCount} >= 0`),
   ],
 );
 
@@ -84,28 +116,48 @@ export const contentLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.userId] })],
+  (t) => [
+    primaryKey({ name: 'content_likes_pkey', columns: [t.contentId, t.userId] }),
+    index('content_likes_user_idx').on(t.userId),
+    index('content_likes_created_idx').on(desc(t.createdAt)),
+  ],
 );
 
-export const contentComments = pgTable('content_comments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  contentId: uuid('content_id')
-    .notNull()
-    .references(() => content.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  parentId: uuid('parent_id').references((): AnyPgColumn => contentComments.id, { onDelete: 'cascade' }),
-  body: text('body').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const contentComments = pgTable(
+  'content_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => contentComments.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_comments_top_idx').on(t.contentId, desc(t.createdAt)).where(sql`${t.parentId} IS NULL`),
+    index('content_comments_parent_idx').on(t.parentId, t.createdAt),
+    index('content_comments_created_idx').on(desc(t.createdAt)),
+    check('content_comments_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
+  ],
+);
 export type CommentRow = typeof contentComments.$inferSelect;
 
-export const contentPlays = pgTable('content_plays', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  contentId: uuid('content_id')
-    .notNull()
-    .references(() => content.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const contentPlays = pgTable(
+  'content_plays',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_plays_content_created_idx').on(t.contentId, desc(t.createdAt)),
+    index('content_plays_created_idx').on(desc(t.createdAt)),
+  ],
+);

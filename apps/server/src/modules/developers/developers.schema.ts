@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,7 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { WEBHOOK_DELIVERY_STATUSES } from '@atelier/shared';
 import { users } from '../../platform/db/schema.js';
+import { desc, oneOf } from '../../platform/db/table-helpers.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -31,7 +34,10 @@ export const apiKeys = pgTable(
     revokedAt: at('revoked_at'),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('api_keys_token_hash_key').on(t.tokenHash), index('api_keys_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('api_keys_token_hash_key').on(t.tokenHash),
+    index('api_keys_user_idx').on(t.userId, desc(t.createdAt)),
+  ],
 );
 
 /** Mirrors migrations/0022: outgoing webhook endpoints of an account. */
@@ -66,7 +72,7 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [unique().on(t.userId, t.dedupeKey)],
+  (t) => [unique('webhook_events_user_id_dedupe_key_key').on(t.userId, t.dedupeKey)],
 );
 
 /** Mirrors migrations/0022: one event to one endpoint. */
@@ -80,14 +86,16 @@ export const webhookDeliveries = pgTable(
     eventId: text('event_id')
       .notNull()
       .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: at('next_attempt_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [unique().on(t.endpointId, t.eventId), index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+  (t) => [
+    unique('webhook_deliveries_endpoint_id_event_id_key').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, desc(t.createdAt)),
+    check('webhook_deliveries_status_check', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
+  ],
 );
 
 /** Mirrors migrations/0022: each try of a delivery, for the delivery log. */

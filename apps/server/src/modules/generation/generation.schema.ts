@@ -9,5 +9,8 @@ export const generationWebhookDeliveries = pgTable(
     jobId: text('job_id').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.vendor, t.deliveryId] }), index('generation_webhook_deliveries_received_idx').on(t.receivedAt)],
+  (t) => [
+    primaryKey({ name: 'generation_webhook_deliveries_pkey', columns: [t.vendor, t.deliveryId] }),
+    index('generation_webhook_deliveries_received_idx').on(t.receivedAt),
+  ],
 );

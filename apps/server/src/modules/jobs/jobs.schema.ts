@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { EMPLOYMENT_TYPES } from '@atelier/shared';
 import { users } from '../../platform/db/schema.js';
+import { desc, oneOf } from '../../platform/db/table-helpers.js';
 
 /** Mirrors migrations/0004_jobs.sql. */
 export const jobs = pgTable(
@@ -34,9 +35,12 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('jobs_owner_idx').on(t.ownerId, t.createdAt.desc()),
-    index('jobs_active_idx').on(t.isActive, t.createdAt.desc()),
+    index('jobs_owner_idx').on(t.ownerId, desc(t.createdAt)),
+    index('jobs_active_idx').on(t.isActive, desc(t.createdAt)),
     index('jobs_tags_idx').using('gin', t.tags),
+    check('jobs_employment_type_check', oneOf(t.employmentType, EMPLOYMENT_TYPES)),
+    check('jobs_salary_min_check', sql`${t.salaryMin} >= 0`),
+    check('jobs_salary_max_check', sql`${t.salaryMax} >= 0`),
     check(
       'jobs_salary_range',
       sql`${t.salaryMin} IS NULL OR ${t.salaryMax} IS NULL OR ${t.salaryMin} <= ${t.salaryMax}`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/db/schema.js';
+import { desc } from '../../platform/db/table-helpers.js';
 
 /** Mirrors migrations/0007_messaging.sql and 0012_messaging_presence.sql. */
 export const conversations = pgTable(
@@ -45,10 +46,15 @@ export const messages = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('messages_conversation_idx').on(t.conversationId, t.seq.desc()),
+    index('messages_conversation_idx').on(t.conversationId, desc(t.seq)),
+    index('messages_unread_idx')
+      .on(t.recipientId, t.conversationId)
+      .where(sql`${t.readAt} IS NULL`),
     index('messages_author_recent_idx')
-      .on(t.authorId, t.createdAt.desc())
+      .on(t.authorId, desc(t.createdAt))
       .where(sql`${t.authorId} IS NOT NULL`),
+    check('messages_content_check', sql`char_length(${t.content}) BETWEEN 1 AND 2000`),
+    check('messages_not_to_self', sql`${t.senderId} <> ${t.recipientId}`),
   ],
 );
 
@@ -71,7 +77,10 @@ export const presenceSockets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.nodeId, t.socketId] }), index('presence_sockets_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'presence_sockets_pkey', columns: [t.nodeId, t.socketId] }),
+    index('presence_sockets_user_idx').on(t.userId),
+  ],
 );
 
 export type ConversationRow = typeof conversations.$inferSelect;

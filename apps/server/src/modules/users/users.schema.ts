@@ -1,6 +1,7 @@
 import { check, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../../platform/db/schema.js';
+import { desc } from '../../platform/db/table-helpers.js';
 
 /** Mirrors migrations/0006_people_collections.sql. */
 export const follows = pgTable(
@@ -15,8 +16,9 @@ export const follows = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.followerId, t.followingId] }),
-    index('follows_following_idx').on(t.followingId, t.createdAt),
+    primaryKey({ name: 'follows_pkey', columns: [t.followerId, t.followingId] }),
+    index('follows_following_idx').on(t.followingId, desc(t.createdAt)),
+    index('follows_follower_created_idx').on(t.followerId, desc(t.createdAt)),
     check('follows_check', sql`${t.followerId} <> ${t.followingId}`),
   ],
 );

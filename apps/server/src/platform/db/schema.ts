@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '@atelier/shared';
+import { oneOf } from './table-helpers.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -23,7 +25,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     credits: integer('credits').notNull().default(0),
     isVerified: boolean('is_verified').notNull().default(false),
     avatar: text('avatar'),
@@ -48,6 +50,8 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_facebook_id_key').on(t.facebookId),
+    index('users_referred_by_idx').on(t.referredBy),
+    check('users_role_check', oneOf(t.role, ROLES)),
     check('users_credits_nonnegative', sql`${t.credits} >= 0`),
   ],
 );
@@ -77,6 +81,8 @@ export const sessions = pgTable(
   ],
 );
 
+const CODE_PURPOSES = ['password_reset', 'email_verification', 'reset_token', 'account_deletion'] as const;
+
 /** Reset, verification and reset-token codes: hashed, expiring, limited attempts, single use. */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
@@ -85,14 +91,17 @@ export const oneTimeCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'reset_token', 'account_deletion'] }).notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose),
+    check('one_time_codes_purpose_check', oneOf(t.purpose, CODE_PURPOSES)),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {
