@@ -23,6 +23,7 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { MESSAGE_RATE_LIMIT } from '@atelier/shared';
 import { buildApp } from '../../apps/server/src/app.js';
+import { startBackground } from '../../apps/server/src/background.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { sessions, users } from '../../apps/server/src/platform/db/schema.js';
 import type { AppDeps } from '../../apps/server/src/platform/http/types.js';
@@ -243,9 +244,11 @@ async function realServer(): Promise<Result> {
     RATE_LIMIT_DISABLED: 'true',
     SEED_DEMO: 'false',
   });
-  const { deps, closeFanOut } = await openRuntime(config, pino({ level: 'warn' }));
+  const log = pino({ level: 'warn' });
+  const { deps, closeFanOut } = await openRuntime(config, log);
   const app = await buildApp(deps, { webDir: null });
   deps.realtime.attach(app.server);
+  const background = await startBackground('api', deps, log);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const peers: Peer[] = [];
   try {
@@ -274,6 +277,7 @@ async function realServer(): Promise<Result> {
     for (const p of peers) p.socket.disconnect();
     await deps.realtime.close();
     await app.close();
+    await background.stop();
     await deps.queue.stop({ timeoutMs: 2000 }).catch(() => undefined);
     await closeFanOut();
     await deps.database.close();

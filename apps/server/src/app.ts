@@ -46,6 +46,7 @@ import { scrapeRegistry } from './platform/observability/metrics.js';
 import { GENERATION_QUEUE } from './modules/generation/generation.deps.js';
 import { pendingItemsByModel } from './modules/generation/generation.repository.js';
 import { apiKeysDeps, developersRoutes, makeApiKeyAuthenticator } from './modules/developers/index.js';
+import { moduleHooks } from './modules/hooks.js';
 
 /** The whole API in one screen: every module, in the order it is registered. */
 const MODULES: [name: string, module: AppModule][] = [
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     auth: authHooks,
     counters,
     accountLimits: makeAccountLimits(deps.config.RATE_LIMIT_DISABLED ? null : counters),
+    hooks: moduleHooks(deps),
   };
   // Compressed (brotli, else gzip): the API's JSON and the pages. Media keeps its own headers.
   await app.register(async (site) => {

@@ -3,13 +3,9 @@ import pino from 'pino';
 import { appMetrics, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { logOptions } from './platform/log.js';
-import { generationDeps } from './modules/generation/generation.deps.js';
-import { startGenerationWorker } from './modules/generation/generation.worker.js';
-import { startWebhookWorker, webhooksDeps } from './modules/developers/index.js';
-import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/demo-seed.js';
+import { startBackground } from './background.js';
 import { openRuntime } from './runtime.js';
 import { startMetricsServer, type Lifecycle } from './platform/observability/http.js';
-import { createLocalProvider } from './providers/generation/local/local-provider.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,8 +25,8 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { loggerInstance: log });
   if (isApi) realtime.attach(app.server);
   await queue.start();
-  const worker = config.ROLE === 'api' ? null : await startGenerationWorker(generationDeps(deps, log.child({ module: 'generation' })));
-  const webhookWorker = config.ROLE === 'api' ? null : await startWebhookWorker(webhooksDeps(deps, log.child({ module: 'webhooks' })));
+  // Workers and timers of this ROLE (background.ts): the worker's jobs, the API's presence heartbeat.
+  const background = await startBackground(config.ROLE, deps, log);
 
   const metricsServer =
     config.METRICS_PORT === undefined
@@ -55,11 +51,11 @@ async function main(): Promise<void> {
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       // Sockets first (they would hold the HTTP server open), then the listener closes and
       // requests in flight finish (a new request on a kept-alive connection gets a 503), then the
-      // worker: its running items go back to the queue, and the next start picks them up.
+      // background work: the workers' running items go back to the queue, and the next start
+      // picks them up; this node's presence rows go.
       await realtime.close();
       await app.close();
-      await worker?.stop();
-      await webhookWorker?.stop();
+      await background.stop();
       await queue.stop({ timeoutMs: 5000 });
       await closeFanOut();
       await database.close();
@@ -78,12 +74,6 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Atelier is running on ${config.PUBLIC_URL} (role: ${config.ROLE}, database: ${database.kind}, data: ${config.dataDir})`);
-  if (isDemoSeedEnabled(config)) {
-    // In the background: the server answers while the demo gallery is being rendered.
-    void seedDemoData({ db: database.db, storage: deps.storage, provider: createLocalProvider(), clock: deps.clock, log: app.log })
-      .then((result) => app.log.info(describeDemoSeed(result)))
-      .catch((err: unknown) => app.log.warn({ err }, 'demo data could not be created'));
-  }
 }
 
 main().catch((err) => {

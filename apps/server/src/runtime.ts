@@ -19,6 +19,7 @@ import { createRunwayProvider } from './providers/generation/runway/runway-provi
 import { createLumaProvider } from './providers/generation/luma/luma-provider.js';
 import { createFalProvider } from './providers/generation/fal/fal-provider.js';
 import { generationWebhookUrl } from './modules/generation/generation.webhooks.js';
+import { createPresence } from './modules/messaging/messaging.deps.js';
 
 export interface Runtime {
   deps: AppDeps;
@@ -75,6 +76,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     storage: storages.media,
     privateStorage: storages.private,
     realtime,
+    presence: createPresence({ database, clock, config, realtime }),
     generationProviders: createProviderRegistry(
       { ...parseProviderChoice(config.GENERATION_PROVIDER), routes: parseProviderRoutes(config.GENERATION_ROUTES) },
       {

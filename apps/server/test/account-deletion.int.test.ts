@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '@atelier/shared';
-import { accountDeletionSteps } from '../src/modules/account-deletion.js';
+import { moduleHooks } from '../src/modules/hooks.js';
 import { applications } from '../src/modules/applications/applications.schema.js';
 import { billingDeletionStep } from '../src/modules/billing/billing.deletion.js';
 import { checkouts, localPaymentSessions, paymentCards, paymentCustomers, subscriptions } from '../src/modules/billing/billing.schema.js';
@@ -17,6 +17,7 @@ import { insertMessage } from '../src/modules/messaging/messaging.repository.js'
 import { conversations, messages } from '../src/modules/messaging/messaging.schema.js';
 import { follows } from '../src/modules/users/users.schema.js';
 import { runAccountDeletion } from '../src/platform/account-deletion.js';
+import { accountDeletionSteps } from '../src/platform/module-hooks.js';
 import { contactMessages, oneTimeCodes, sessions, users } from '../src/platform/db/schema.js';
 import type { PaymentProvider } from '../src/providers/payments/types.js';
 import { createTestApp, type TestContext } from './app.js';
@@ -24,7 +25,7 @@ import { createUser, type TestUser } from './factories.js';
 
 /**
  * Deleting an account removes or anonymises everything that was only the person's, in every
- * module (modules/account-deletion.ts), and leaves everyone else's data as it was. One person
+ * module (modules/hooks.ts), and leaves everyone else's data as it was. One person
  * ("leaving") and two others get data in every module; leaving deletes their account; each module
  * is then checked on its own.
  */
@@ -195,7 +196,7 @@ afterAll(async () => t.close());
 
 describe('account deletion, module by module', () => {
   it('every table that names a person is answered for by a step', async () => {
-    const claimed = new Set(accountDeletionSteps(t.deps).flatMap((s) => s.tables));
+    const claimed = new Set(accountDeletionSteps(moduleHooks(t.deps)).flatMap((s) => s.tables));
     const rows = await db().execute<{ table_name: string }>(sql`
       SELECT DISTINCT c.table_name
       FROM information_schema.columns c

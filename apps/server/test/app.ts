@@ -20,8 +20,9 @@ import { createStorages } from '../src/platform/storage/create-storage.js';
 import { MediaSigner } from '../src/platform/storage/media-signing.js';
 import { singleProviderRegistry } from '../src/providers/generation/registry.js';
 import type { GenerationProvider } from '../src/providers/generation/types.js';
-import { generationDeps, type GenerationLog } from '../src/modules/generation/generation.deps.js';
-import { startGenerationWorker, type GenerationWorker } from '../src/modules/generation/generation.worker.js';
+import type { GenerationLog } from '../src/modules/generation/generation.deps.js';
+import { createPresence } from '../src/modules/messaging/messaging.deps.js';
+import { BACKGROUND, startBackground } from '../src/background.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -111,6 +112,8 @@ export interface TestAppOptions {
   log?: SocketLog & GenerationLog;
 }
 
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -127,6 +130,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const tokens = new TokenService(secret, clock.now);
   const storages = createStorages(config, new MediaSigner(secret, clock.now));
   const log = { error: () => undefined };
+  const realtime = createRealtime({ db: database.db, tokens, log: opts.log });
   const deps: AppDeps = {
     config,
     database,
@@ -136,7 +140,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     queue: createQueue({ database, log, pollingIntervalSeconds: 0.5 }),
     storage: storages.media,
     privateStorage: storages.private,
-    realtime: createRealtime({ db: database.db, tokens, log: opts.log }),
+    realtime,
+    presence: createPresence({ database, clock: clock.now, config, realtime }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
     ...(opts.counters ? { counters: opts.counters } : {}),
   };
@@ -146,17 +151,25 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   });
   deps.realtime.attach(app.server);
   await app.ready();
-  const worker: GenerationWorker | null = opts.worker ? await startGenerationWorker(generationDeps(deps, opts.log)) : null;
+  // The background work main.ts starts, through the same list: every API process's (presence
+  // heartbeat), and with `worker` the generation worker (tests start a webhook worker themselves).
+  const background = await startBackground(
+    opts.worker ? 'all' : 'api',
+    deps,
+    opts.log ?? silentLog,
+    BACKGROUND.filter((task) => task.name !== 'webhook-worker'),
+  );
   return {
     app,
     deps,
     mailer,
     clock,
     async close() {
-      await worker?.stop();
-      await deps.queue.stop({ timeoutMs: 2000 });
+      // main.ts's order: sockets, the app, background work, the queue.
       await deps.realtime.close();
       await app.close();
+      await background.stop();
+      await deps.queue.stop({ timeoutMs: 2000 });
       if (!opts.database) await database.close();
       storages.close();
       // Only the directory made up above; a DATA_DIR a test passed in is left alone.

@@ -88,7 +88,7 @@ export const adminRoutes: AppModule = (app, ctx) => {
         actorId: currentUser(request).id,
         userId: request.params.id,
         role: request.body.role,
-      }, ctx.realtime),
+      }, ctx.hooks),
       message: 'Role updated successfully',
     }),
   );

@@ -1,6 +1,6 @@
 import { makePagination, type AdminUserDetail, type AdminUsersQuery, type Role } from '@atelier/shared';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { disconnectUser, type Realtime } from '../../platform/realtime/realtime.js';
+import { runRoleChanged, type ModuleHooks } from '../../platform/module-hooks.js';
 import type { Query } from '../dashboards/optional-sources.js';
 import * as repo from './admin.repository.js';
 
@@ -21,7 +21,7 @@ export async function userDetail(db: Query, id: string): Promise<AdminUserDetail
 export async function changeRole(
   db: Query,
   input: { actorId: string; userId: string; role: Role },
-  realtime: Pick<Realtime, 'io'>,
+  hooks: readonly ModuleHooks[],
 ): Promise<AdminUserDetail> {
   // Demoting yourself could leave the site without an administrator, so it is refused outright.
   if (input.actorId === input.userId) throw badRequest('You cannot change your own role');
@@ -29,8 +29,8 @@ export async function changeRole(
   if (!user) throw notFound('User not found');
   if (user.role !== input.role) {
     await repo.setRole(db, { actorId: input.actorId, userId: input.userId, from: user.role, to: input.role });
-    // Sockets remember the role they connected with: close them, so they reconnect as who they are now.
-    disconnectUser(realtime.io, input.userId);
+    // Other modules follow the new role (modules/hooks.ts): open sockets reconnect as who the person is now.
+    await runRoleChanged(hooks, { userId: input.userId, from: user.role, to: input.role });
   }
   return userDetail(db, input.userId);
 }

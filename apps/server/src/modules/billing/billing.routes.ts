@@ -20,7 +20,7 @@ import type { LocalPayOutcome } from '../../providers/payments/local.js';
 import { listActivePlans } from '../plans/plans.service.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { billingDeps, type BillingModuleDeps } from './billing.deps.js';
-import { CHECKOUT_TEXT, dismissCheckout, expireStaleCheckouts, getSessionDetails, listCheckouts } from './billing.service.js';
+import { CHECKOUT_TEXT, dismissCheckout, getSessionDetails, listCheckouts } from './billing.service.js';
 import { registerStripeWebhook } from './stripe-webhook.routes.js';
 import {
   billingPortalUrl,
@@ -31,15 +31,11 @@ import {
   createSubscriptionCheckout,
   currentSubscription,
   reactivateSubscription,
-  renewDueSubscriptions,
 } from './subscription.service.js';
 
 const bearer = [{ bearer: [] }];
 const sessionParam = z.object({ sessionId: z.string().min(1).max(200) });
 const subReply = z.object({ data: subscription, message: z.string() });
-
-/** How often a process looks for subscriptions whose period has ended and checkouts that expired. */
-export const RENEWAL_SWEEP_MS = 60_000;
 
 /** The local checkout's outcome, delivered through the same event path as a webhook. */
 async function settle(deps: BillingModuleDeps, sessionId: string, outcome: LocalPayOutcome): Promise<LocalPayResult> {
@@ -55,25 +51,6 @@ export const billingRoutes: AppModule = async (app, ctx) => {
   const db = deps.db;
 
   await registerStripeWebhook(app, deps);
-
-  // Background sweeps run in every process that is not API-only; both are safe to run concurrently.
-  // Renewals: Stripe bills its own (invoice.paid webhooks), so that sweep runs only for `local`.
-  // Expiry: unpaid checkouts past their expiry are marked expired, whatever the provider.
-  if (ctx.config.NODE_ENV !== 'test' && ctx.config.ROLE !== 'api') {
-    const renews = deps.provider.renewals === 'scheduler';
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (renews)
-          renewDueSubscriptions(deps).catch((err: unknown) => app.log.error({ err }, 'subscription renewal sweep failed'));
-        expireStaleCheckouts(deps).catch((err: unknown) => app.log.error({ err }, 'checkout expiry sweep failed'));
-      }, RENEWAL_SWEEP_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
-  }
 
   app.post(
     '/payments/local/sessions/:sessionId/pay',

@@ -51,10 +51,6 @@ export async function deleteContentRow(tx: Db, id: string): Promise<void> {
   await tx.delete(content).where(eq(content.id, id));
 }
 
-export async function markRefunded(tx: Db, id: string, refunded: number): Promise<void> {
-  await tx.update(content).set({ refunded }).where(eq(content.id, id));
-}
-
 /** Every item one user owns, oldest first (private and unfinished included): the archive's list. */
 export async function listAllOwnedContent(db: Db, userId: string): Promise<ContentRow[]> {
   return db.select().from(content).where(eq(content.userId, userId)).orderBy(asc(content.createdAt), asc(content.id));

@@ -42,6 +42,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
     realtime: ctx.realtime,
     clock: ctx.clock,
     log,
+    hooks: ctx.hooks,
   });
 
   app.get(

@@ -2,14 +2,13 @@ import type { Content, UpdateContentBody } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { runContentDeleted, type ModuleHooks } from '../../platform/module-hooks.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { announceBalance, applyCredits } from '../credits/credits.service.js';
 import { updateContentClassification } from './content-feed.repository.js';
 import { findCategory } from '../categories/categories.repository.js';
-import { deleteContentRow, findContentWithOwner, lockContent, markRefunded, updateContentFields, type ContentWithOwner } from './content.repository.js';
+import { deleteContentRow, findContentWithOwner, lockContent, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
-import { ledgerKeys } from '../credits/ledger-keys.js';
 import { canSee } from './content.visibility.js';
 
 export interface ContentDeps {
@@ -18,6 +17,8 @@ export interface ContentDeps {
   realtime: Pick<Realtime, 'toUser'>;
   clock: () => Date;
   log?: { error(obj: object, msg?: string): void };
+  /** What other modules do when an item is deleted (modules/hooks.ts). */
+  hooks: readonly ModuleHooks[];
 }
 
 const CONTENT_NOT_FOUND = 'Content not found';
@@ -64,33 +65,22 @@ export async function updateContent(deps: ContentDeps, id: string, viewer: AuthU
 }
 
 /**
- * Deletes the item and its files. An item still queued or processing will never be delivered, so
- * its charge is refunded in the same transaction; the worker then finds nothing to do.
+ * Deletes the item and its files. Other modules' part runs in the same transaction (modules/hooks.ts:
+ * an item still queued or processing is refunded there, and the worker then finds nothing to do).
  */
 export async function deleteContent(deps: ContentDeps, id: string, viewer: AuthUser): Promise<void> {
   const item = await findVisible(deps, id, viewer);
   if (!isOwner(item, viewer) && !isAdmin(viewer)) throw forbidden('You can only delete your own content');
-  const refund = await deps.db.transaction(async (tx) => {
+  const after = await deps.db.transaction(async (tx) => {
     const row = await lockContent(tx, id);
-    if (!row) return null;
-    let credits: number | null = null;
-    const owed = row.charged - row.refunded;
-    if ((row.status === 'queued' || row.status === 'processing') && owed > 0) {
-      const result = await applyCredits(tx, {
-        userId: row.userId,
-        delta: owed,
-        kind: 'refund',
-        reason: 'Deleted before it was ready',
-        contentId: row.id,
-        idempotencyKey: ledgerKeys.generationRefund(row.id),
-      });
-      await markRefunded(tx, row.id, row.charged);
-      if (result.isNew) credits = result.credits;
-    }
+    if (!row) return [];
+    const work = await runContentDeleted(tx, deps.hooks, row);
     await deleteContentRow(tx, id);
-    return credits === null ? null : { userId: row.userId, credits };
+    return work;
   });
-  if (refund) announceBalance(deps.realtime, refund.userId, refund.credits);
+  for (const run of after) {
+    await run().catch((err: unknown) => deps.log?.error({ err, contentId: id }, 'content deletion: follow-up failed'));
+  }
   await deps.storage.delete(contentKeyPrefix(id)).catch((err: unknown) => {
     // The row is gone either way; a leftover file is unreachable and harmless.
     deps.log?.error({ err, contentId: id }, 'could not delete content files');

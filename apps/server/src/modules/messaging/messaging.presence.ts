@@ -41,7 +41,6 @@ export class Presence {
   /** Per socket, the last queued change: a socket's online/offline run in the order they were asked. */
   private readonly chains = new Map<string, Promise<unknown>>();
   private registered: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
   private isClosed = false;
 
   constructor(opts: PresenceOptions) {
@@ -104,8 +103,8 @@ export class Presence {
 
   /**
    * One heartbeat: refresh this node, come back with every local socket if another node swept it
-   * while it was unresponsive, then sweep nodes that stopped beating. Runs on a timer once the
-   * first socket goes online; exposed so tests can drive it.
+   * while it was unresponsive, then sweep nodes that stopped beating. Runs on startHeartbeat's
+   * timer; exposed so tests can drive it.
    */
   async beat(): Promise<void> {
     if (this.registered) {
@@ -119,11 +118,28 @@ export class Presence {
     await this.sweep();
   }
 
-  /** Stops the heartbeat and takes this node's sockets off the shared list, announcing who left. */
+  /**
+   * The heartbeat of an API process (background.ts starts it): it beats once this node holds a
+   * socket. Stopping it closes the node, so its people are announced offline at once rather than
+   * when their row outlives the TTL.
+   */
+  startHeartbeat(): { stop(): Promise<void> } {
+    const timer = setInterval(() => {
+      if (this.registered) void this.beat().catch(() => undefined);
+    }, this.heartbeatMs);
+    // The heartbeat must not keep a process (or a test run) alive on its own.
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await this.close();
+      },
+    };
+  }
+
+  /** Takes this node's sockets off the shared list, announcing who left; later changes are ignored. */
   async close(): Promise<void> {
     this.isClosed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await Promise.allSettled([...this.chains.values()]);
     if (!this.registered) return;
     const gone = await this.db
@@ -147,16 +163,13 @@ export class Presence {
     return run;
   }
 
-  /** Creates this node's row and starts the heartbeat, once. */
+  /** Creates this node's row, once; the heartbeat keeps it fresh from then on. */
   private register(): Promise<void> {
     this.registered ??= (async () => {
       await this.db
         .insert(presenceNodes)
         .values({ nodeId: this.nodeId, lastSeen: sql`now()` })
         .onConflictDoUpdate({ target: presenceNodes.nodeId, set: { lastSeen: sql`now()` } });
-      this.timer = setInterval(() => void this.beat().catch(() => undefined), this.heartbeatMs);
-      // The heartbeat must not keep a process (or a test run) alive on its own.
-      this.timer.unref();
     })().catch((err: unknown) => {
       this.registered = null;
       throw err;

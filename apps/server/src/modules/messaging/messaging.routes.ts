@@ -9,7 +9,6 @@ import {
 } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { Presence } from './messaging.presence.js';
 import * as messaging from './messaging.service.js';
 import { registerMessagingSocket } from './messaging.socket.js';
 import { webhooksFor } from '../developers/index.js';
@@ -29,22 +28,15 @@ const security = [{ bearer: [] }];
  * account, which is how every admin answers the support inbox under one identity.
  */
 export const messagingRoutes: AppModule = (app, ctx) => {
-  const presence: Presence = new Presence({
-    db: ctx.database.db,
-    // Changes reach partners through the realtime adapter, so every process's clients hear them.
-    onChange: (userId, isOnline) => void messaging.announcePresence(deps, userId, isOnline).catch(() => undefined),
-  });
   const deps: messaging.MessagingDeps = {
     db: ctx.database.db,
     clock: ctx.clock,
     config: ctx.config,
     realtime: ctx.realtime,
-    presence,
+    presence: ctx.presence,
     webhooks: webhooksFor(ctx, app.log),
   };
   ctx.realtime.onConnection((socket) => registerMessagingSocket(deps, ctx.tokens, socket));
-  // The app closes after the sockets (main.ts), so this takes the last of this node's rows away.
-  app.addHook('onClose', () => presence.close());
 
   app.get(
     '/messages/conversations',

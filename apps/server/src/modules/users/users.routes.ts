@@ -1,6 +1,6 @@
 import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import type { FastifyRequest } from 'fastify';
-import { accountDeletionSteps } from '../account-deletion.js';
+import { accountDeletionSteps } from '../../platform/module-hooks.js';
 import { z } from 'zod';
 import {
   MSG,
@@ -84,7 +84,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
   const db = ctx.database.db;
   const program: ReferralProgram = { bonusCredits: ctx.config.REFERRAL_BONUS_CREDITS, realtime: ctx.realtime, publicUrl: ctx.config.PUBLIC_URL };
   registerReferralProgram(db, program);
-  const deletionSteps = accountDeletionSteps(ctx);
+  const deletionSteps = accountDeletionSteps(ctx.hooks);
   const depsFor = (request: FastifyRequest): UsersDeps => ({
     db,
     storage: ctx.storage,

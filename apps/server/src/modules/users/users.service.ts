@@ -42,7 +42,7 @@ export interface UsersDeps {
   clock: () => Date;
   realtime: Pick<Realtime, 'io'>;
   log?: { error(obj: object, msg?: string): void };
-  /** What deleting an account removes, module by module (modules/account-deletion.ts). */
+  /** What deleting an account removes, module by module (modules/hooks.ts). */
   deletionSteps: readonly AccountDeletionStep[];
 }
 
@@ -245,7 +245,7 @@ export async function sendDeletionCode(deps: UsersDeps, auth: AuthUser): Promise
 }
 
 /**
- * Deletes the account: every module's step in the one list (modules/account-deletion.ts) runs in
+ * Deletes the account: every module's step in the one list (modules/hooks.ts) runs in
  * one transaction (a live subscription is cancelled at the provider first), files go after the
  * commit, and the person's open sockets close on every process.
  */

@@ -9,6 +9,8 @@ import type { Storage } from '../storage/storage.js';
 import type { Lifecycle } from '../observability/http.js';
 import type { ProviderRegistry } from '../../providers/generation/registry.js';
 import type { AccountLimits } from '../../modules/auth/account-limits.js';
+import type { Presence } from '../../modules/messaging/messaging.presence.js';
+import type { ModuleHooks } from '../module-hooks.js';
 import type { AuthHooks, TokenService } from './auth.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -35,6 +37,8 @@ export interface AppDeps {
   privateStorage: Storage;
   /** Socket.IO; events to a user reach every tab they have open. */
   realtime: Realtime;
+  /** Who is online through this process's sockets; its heartbeat is a background task (background.ts). */
+  presence: Presence;
   /** Which generation provider renders which model. */
   generationProviders: ProviderRegistry;
   /** Rate-limit counters; by default Redis when REDIS_URL is set, else the database. */
@@ -50,6 +54,8 @@ export interface ModuleContext extends AppDeps {
   /** Per-account limits and back-off (inactive under RATE_LIMIT_DISABLED). */
   accountLimits: AccountLimits;
   lifecycle: Lifecycle;
+  /** What each module does when another's account, content or role event happens (modules/hooks.ts). */
+  hooks: readonly ModuleHooks[];
 }
 
 export type AppModule = (app: App, ctx: ModuleContext) => Promise<void> | void;

@@ -1,0 +1,43 @@
+import type { ModuleHooks } from '../platform/module-hooks.js';
+import type { AppDeps } from '../platform/http/types.js';
+import { applicationsDeletionStep } from './applications/applications.deletion.js';
+import { createResumeStore } from './applications/resume-storage.js';
+import { authDeletionStep } from './auth/auth.deletion.js';
+import { billingDeletionStep } from './billing/billing.deletion.js';
+import { billingDeps } from './billing/billing.deps.js';
+import { collectionsDeletionStep } from './collections/collections.deletion.js';
+import { contentDeletionStep } from './content/content.deletion.js';
+import { developersDeletionStep } from './developers/index.js';
+import { refundUndelivered } from './generation/generation.hooks.js';
+import { jobsDeletionStep } from './jobs/jobs.deletion.js';
+import { messagingDeletionStep } from './messaging/messaging.deletion.js';
+import { reconnectOnRoleChange } from './messaging/messaging.hooks.js';
+import { keptRecordsDeletionStep } from './records.deletion.js';
+import { usersDeletionStep } from './users/users.deletion.js';
+
+/**
+ * THE list of what each module does when something of another module happens, in order (DESIGN.md
+ * §11): an account is deleted, a content item is deleted, a role changes. buildApp hands it to
+ * every module; the module where the event happens runs it.
+ *
+ * Account deletion: billing comes first (its subscription is cancelled at the provider before
+ * anything is deleted); users last (the row is anonymised once nothing else needs it). A table
+ * holding a user id that no step lists fails account-deletion.int.test.ts.
+ */
+export function moduleHooks(
+  deps: Pick<AppDeps, 'database' | 'realtime' | 'clock' | 'config' | 'storage' | 'privateStorage' | 'queue'>,
+): ModuleHooks[] {
+  return [
+    { module: 'billing', accountDeletion: billingDeletionStep(billingDeps(deps)) },
+    { module: 'applications', accountDeletion: applicationsDeletionStep(createResumeStore(deps.privateStorage)) },
+    { module: 'jobs', accountDeletion: jobsDeletionStep },
+    { module: 'messaging', accountDeletion: messagingDeletionStep, roleChanged: reconnectOnRoleChange(deps.realtime) },
+    { module: 'content', accountDeletion: contentDeletionStep(deps.storage) },
+    { module: 'generation', contentDeleted: refundUndelivered(deps.realtime) },
+    { module: 'collections', accountDeletion: collectionsDeletionStep },
+    { module: 'developers', accountDeletion: developersDeletionStep },
+    { module: 'credits, admin', accountDeletion: keptRecordsDeletionStep },
+    { module: 'auth', accountDeletion: authDeletionStep },
+    { module: 'users', accountDeletion: usersDeletionStep(deps.storage) },
+  ];
+}
