@@ -1,6 +1,14 @@
 import type { Contract } from '@atelier/shared';
 import { errorResponses, fileResponse, type SecurityRequirement } from './openapi.js';
 
+/** Marks a schema made by `fromContract`, so the app can refuse an API route declared by hand. */
+const FROM_CONTRACT = Symbol('fromContract');
+
+/** True for a route schema that `fromContract` made. */
+export function isFromContract(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && FROM_CONTRACT in schema;
+}
+
 /** What only the server adds to a contract's document: which credentials the route takes. */
 export interface RouteExtras {
   security?: SecurityRequirement[];
@@ -32,5 +40,6 @@ export function fromContract<const C extends Contract>(c: C, extras: RouteExtras
   if (c.query) schema.querystring = c.query;
   if (c.body) schema.body = c.body;
   schema.response = { ...(c.file ? fileResponse(c.file.mimeType, c.file.description) : c.reply), ...errorResponses(...errors) };
+  Object.defineProperty(schema, FROM_CONTRACT, { value: c });
   return { method: c.method, url: c.path, schema: schema as SchemaOf<C> };
 }
