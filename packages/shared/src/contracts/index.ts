@@ -1,4 +1,8 @@
+import { adminContracts } from './admin.js';
+import { dashboardsContracts } from './dashboards.js';
+import { developersContracts } from './developers.js';
 import { applicationsContracts, jobsContracts } from './jobs.js';
+import { messagingContracts } from './messaging.js';
 
 /**
  * Every call of the API, by area: the server registers each of them (a test checks that it serves
@@ -7,4 +11,8 @@ import { applicationsContracts, jobsContracts } from './jobs.js';
 export const apiContracts = {
   jobs: jobsContracts,
   applications: applicationsContracts,
+  developers: developersContracts,
+  dashboards: dashboardsContracts,
+  admin: adminContracts,
+  messaging: messagingContracts,
 } as const;

@@ -1,26 +1,10 @@
-import { z } from 'zod';
-import {
-  MESSAGING_TEXT,
-  chatUserSchema,
-  conversationPage,
-  conversationsQuery,
-  messagePage,
-  messagesQuery,
-} from '@atelier/shared';
+import { messagingContracts } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
+import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
 import * as messaging from './messaging.service.js';
 import { registerMessagingSocket } from './messaging.socket.js';
 import { webhooksFor } from '../developers/index.js';
-
-const userParams = z.object({ userId: z.uuid({ error: MESSAGING_TEXT.recipientMissing }) });
-const supportQuery = z.object({
-  asSupport: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
-});
-const security = [{ bearer: [] }];
 
 /**
  * Direct messages and the support chat. Sockets carry the live traffic (messaging.socket.ts); these
@@ -38,119 +22,58 @@ export const messagingRoutes: AppModule = (app, ctx) => {
   };
   ctx.realtime.onConnection((socket) => registerMessagingSocket(deps, ctx.tokens, socket));
 
-  app.get(
-    '/messages/conversations',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['messaging'],
-        summary: 'Your conversations, most recent first',
-        security,
-        querystring: conversationsQuery,
-        response: { 200: conversationPage },
-      },
-    },
-    async (request) =>
-      messaging.listConversations(deps, currentUser(request).id, request.query.page, request.query.pageSize),
-  );
+  const c = messagingContracts;
 
-  app.get(
-    '/messages/conversations/:userId/messages',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['messaging'],
-        summary: 'A thread, oldest to newest, paged backwards with `before` (a time or a message id)',
-        security,
-        params: userParams,
-        querystring: messagesQuery,
-        response: { 200: messagePage },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(c.conversations),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) =>
+      messaging.listConversations(deps, currentUser(request).id, request.query.page, request.query.pageSize),
+  });
+
+  app.route({
+    ...fromContract(c.thread),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => {
       const viewerId = await messaging.actingId(deps, currentUser(request), request.query.asSupport);
       return messaging.listMessages(deps, viewerId, request.params.userId, request.query);
     },
-  );
+  });
 
-  app.post(
-    '/messages/conversations/:userId/read',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['messaging'],
-        summary: 'Mark every message from this person as read',
-        security,
-        params: userParams,
-        querystring: supportQuery,
-        response: { 200: z.object({ data: z.object({ count: z.number().int(), readAt: z.string().nullable() }) }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(c.markRead),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => {
       const viewerId = await messaging.actingId(deps, currentUser(request), request.query.asSupport);
       return { data: await messaging.markConversationRead(deps, viewerId, request.params.userId) };
     },
-  );
+  });
 
-  app.get(
-    '/messages/users/:userId',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['messaging'],
-        summary: 'Who a thread is with, before any message exists',
-        security,
-        params: userParams,
-        response: { 200: z.object({ data: chatUserSchema.extend({ isOnline: z.boolean() }) }) },
-      },
-    },
-    async (request) => ({ data: await messaging.chatPartner(deps, currentUser(request).id, request.params.userId) }),
-  );
+  app.route({
+    ...fromContract(c.partner),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await messaging.chatPartner(deps, currentUser(request).id, request.params.userId) }),
+  });
 
-  app.get(
-    '/messages/unread-count',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['messaging'],
-        summary: 'Messages to you not read yet',
-        security,
-        response: { 200: z.object({ data: z.object({ count: z.number().int() }) }) },
-      },
-    },
-    async (request) => ({ data: { count: await messaging.unreadCount(deps, currentUser(request).id) } }),
-  );
+  app.route({
+    ...fromContract(c.unreadCount),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: { count: await messaging.unreadCount(deps, currentUser(request).id) } }),
+  });
 
-  app.get(
-    '/messages/support',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['messaging'],
-        summary: 'The fixed recipient of the support chat',
-        security,
-        response: { 200: z.object({ data: z.object({ supportUser: chatUserSchema }) }) },
-      },
-    },
-    async () => ({ data: { supportUser: await messaging.supportAccount(deps) } }),
-  );
+  app.route({
+    ...fromContract(c.support),
+    preHandler: ctx.auth.requireAuth,
+    handler: async () => ({ data: { supportUser: await messaging.supportAccount(deps) } }),
+  });
 
-  app.get(
-    '/messages/support/inbox',
-    {
-      preHandler: ctx.auth.requireAdmin,
-      schema: {
-        tags: ['messaging'],
-        summary: "The support account's conversations (admins)",
-        security,
-        querystring: conversationsQuery,
-        response: { 200: conversationPage.extend({ supportUser: chatUserSchema }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(c.supportInbox),
+    preHandler: ctx.auth.requireAdmin,
+    handler: async (request) => {
       const supportUser = await messaging.supportAccount(deps);
       const page = await messaging.listConversations(deps, supportUser.id, request.query.page, request.query.pageSize);
       return { ...page, supportUser };
     },
-  );
+  });
 };

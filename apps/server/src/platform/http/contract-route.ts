@@ -1,10 +1,20 @@
 import type { Contract } from '@atelier/shared';
-import { fileResponse, type SecurityRequirement } from './openapi.js';
+import { errorResponses, fileResponse, type SecurityRequirement } from './openapi.js';
+
+/** Marks a schema made by `fromContract`, so the app can refuse an API route declared by hand. */
+const FROM_CONTRACT = Symbol('fromContract');
+
+/** True for a route schema that `fromContract` made. */
+export function isFromContract(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && FROM_CONTRACT in schema;
+}
 
 /** What only the server adds to a contract's document: which credentials the route takes. */
 export interface RouteExtras {
   security?: SecurityRequirement[];
   hide?: boolean;
+  /** Error replies beyond those every route of its kind gets (409 for a conflict). */
+  errors?: number[];
 }
 
 type Defined<T> = Exclude<T, undefined>;
@@ -14,7 +24,7 @@ type Present<C, K extends keyof C, As extends string> = undefined extends C[K] ?
 export type SchemaOf<C extends Contract> = { tags: string[]; summary: string; response: C['reply'] } & Present<C, 'params', 'params'> &
   Present<C, 'query', 'querystring'> &
   Present<C, 'body', 'body'> &
-  RouteExtras;
+  Omit<RouteExtras, 'errors'>;
 
 /**
  * The method, URL and schema of a route, all from its contract in packages/shared: a module adds
@@ -22,12 +32,14 @@ export type SchemaOf<C extends Contract> = { tags: string[]; summary: string; re
  * `app.route({ ...fromContract(c), preHandler, handler })`.
  */
 export function fromContract<const C extends Contract>(c: C, extras: RouteExtras = {}) {
-  const schema: Record<string, unknown> = { tags: [...c.tags], summary: c.summary, ...extras };
+  const { errors = [], ...rest } = extras;
+  const schema: Record<string, unknown> = { tags: [...c.tags], summary: c.summary, ...rest };
   if (c.description) schema.description = c.description;
   if (c.consumes) schema.consumes = [...c.consumes];
   if (c.params) schema.params = c.params;
   if (c.query) schema.querystring = c.query;
   if (c.body) schema.body = c.body;
-  schema.response = c.file ? fileResponse(c.file.mimeType, c.file.description) : c.reply;
+  schema.response = { ...(c.file ? fileResponse(c.file.mimeType, c.file.description) : c.reply), ...errorResponses(...errors) };
+  Object.defineProperty(schema, FROM_CONTRACT, { value: c });
   return { method: c.method, url: c.path, schema: schema as SchemaOf<C> };
 }

@@ -3,41 +3,30 @@ import type {
   AdminGenerationModels,
   AdminCreditsResult,
   AdminUserDetail,
-  AdminUserRow,
   AdminUsersQuery,
-  AuditEntry,
-  Pagination,
   Role,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { adminEndpoints as a, type ReplyOf, type adminContracts } from '@atelier/shared';
+import { api, call } from '../../app/api';
 
-export interface Paged<T> {
-  data: T[];
-  pagination: Pagination;
-}
+type C = typeof adminContracts;
 
 type UsersArgs = Partial<AdminUsersQuery>;
 
-function params(args: object): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== '') out[k] = v as string | number;
-  return out;
-}
-
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminUsers: build.query<Paged<AdminUserRow>, UsersArgs>({
-      query: (args) => ({ url: '/admin/users', params: params(args) }),
+    getAdminUsers: build.query<ReplyOf<C['users']>, UsersArgs>({
+      query: (args) => call(a.users, { query: args }),
       providesTags: [{ type: 'Admin', id: 'USERS' }],
     }),
     getAdminUser: build.query<AdminUserDetail, string>({
-      query: (id) => `/admin/users/${id}`,
-      transformResponse: (res: { data: AdminUserDetail }) => res.data,
+      query: (id) => call(a.user, { params: { id } }),
+      transformResponse: (res: ReplyOf<C['user']>) => res.data,
       providesTags: (_r, _e, id) => [{ type: 'Admin', id: `USER:${id}` }],
     }),
     changeUserRole: build.mutation<AdminUserDetail, { id: string; role: Role }>({
-      query: ({ id, role }) => ({ url: `/admin/users/${id}/role`, method: 'PATCH', body: { role } }),
-      transformResponse: (res: { data: AdminUserDetail }) => res.data,
+      query: ({ id, role }) => call(a.changeRole, { params: { id }, body: { role } }),
+      transformResponse: (res: ReplyOf<C['changeRole']>) => res.data,
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'Admin', id: `USER:${id}` },
         { type: 'Admin', id: 'USERS' },
@@ -54,12 +43,12 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     getAdminGenerationModels: build.query<AdminGenerationModels, void>({
-      query: () => '/admin/generation/models',
-      transformResponse: (res: { data: AdminGenerationModels }) => res.data,
+      query: () => call(a.generationModels),
+      transformResponse: (res: ReplyOf<C['generationModels']>) => res.data,
       providesTags: [{ type: 'Admin', id: 'GENERATION' }],
     }),
-    getAdminAudit: build.query<Paged<AuditEntry>, { page: number; pageSize?: number }>({
-      query: (args) => ({ url: '/admin/audit', params: params(args) }),
+    getAdminAudit: build.query<ReplyOf<C['audit']>, { page: number; pageSize?: number }>({
+      query: (args) => call(a.audit, { query: args }),
       providesTags: [{ type: 'Admin', id: 'AUDIT' }],
     }),
   }),

@@ -14,7 +14,8 @@ import type {
   UserDashboardOverview,
   UserSocialStats,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { dashboardsEndpoints as d } from '@atelier/shared';
+import { api, call } from '../../app/api';
 
 /** A named range, or explicit dates that win over it. */
 export interface RangeArgs {
@@ -43,68 +44,68 @@ const unwrap = <T>(res: { data: T }) => res.data;
 export const dashboardsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDashboardOverview: build.query<UserDashboardOverview, RangeArgs>({
-      query: (args) => ({ url: '/users/dashboard/overview', params: rangeParams(args) }),
+      query: (args) => call(d.userOverview, { query: rangeParams(args) }),
       transformResponse: unwrap<UserDashboardOverview>,
       providesTags: ['Dashboard'],
     }),
     getContentEngagement: build.query<UserContentEngagement, RangeArgs & { contentType?: ContentType | '' }>({
-      query: (args) => ({ url: '/users/dashboard/content-engagement', params: rangeParams(args) }),
+      query: (args) => call(d.userContentEngagement, { query: rangeParams(args) }),
       transformResponse: unwrap<UserContentEngagement>,
       providesTags: ['Dashboard'],
     }),
     getSocialStats: build.query<UserSocialStats, RangeArgs>({
-      query: (args) => ({ url: '/users/dashboard/social-stats', params: rangeParams(args) }),
+      query: (args) => call(d.userSocialStats, { query: rangeParams(args) }),
       transformResponse: unwrap<UserSocialStats>,
       providesTags: ['Dashboard'],
     }),
 
     getAdminOverview: build.query<AdminOverview, RangeArgs>({
-      query: (args) => ({ url: '/admin/dashboard', params: rangeParams(args) }),
+      query: (args) => call(d.adminOverview, { query: rangeParams(args) }),
       transformResponse: unwrap<AdminOverview>,
       providesTags: ['Admin'],
     }),
     getAdminUserMetrics: build.query<AdminUserMetrics, RangeArgs>({
-      query: (args) => ({ url: '/admin/dashboard/users', params: rangeParams(args) }),
+      query: (args) => call(d.adminUsers, { query: rangeParams(args) }),
       transformResponse: unwrap<AdminUserMetrics>,
       providesTags: ['Admin'],
     }),
     getAdminContentMetrics: build.query<AdminContentMetrics, RangeArgs>({
-      query: (args) => ({ url: '/admin/dashboard/content', params: rangeParams(args) }),
+      query: (args) => call(d.adminContent, { query: rangeParams(args) }),
       transformResponse: unwrap<AdminContentMetrics>,
       providesTags: ['Admin'],
     }),
     getAdminRevenueMetrics: build.query<AdminRevenueMetrics, RangeArgs>({
-      query: (args) => ({ url: '/admin/dashboard/revenue', params: rangeParams(args) }),
+      query: (args) => call(d.adminRevenue, { query: rangeParams(args) }),
       transformResponse: unwrap<AdminRevenueMetrics>,
       providesTags: ['Admin'],
     }),
     getAdminEngagementMetrics: build.query<AdminEngagementMetrics, RangeArgs>({
-      query: (args) => ({ url: '/admin/dashboard/engagement', params: rangeParams(args) }),
+      query: (args) => call(d.adminEngagement, { query: rangeParams(args) }),
       transformResponse: unwrap<AdminEngagementMetrics>,
       providesTags: ['Admin'],
     }),
     getAdminGraphData: build.query<AdminGraphData, RangeArgs>({
-      query: (args) => ({ url: '/admin/dashboard/graphs', params: rangeParams(args) }),
+      query: (args) => call(d.adminGraphs, { query: rangeParams(args) }),
       transformResponse: unwrap<AdminGraphData>,
       providesTags: ['Admin'],
     }),
     getAdminContentTypes: build.query<DistributionSlice[], RangeArgs>({
-      query: (args) => ({ url: '/admin/dashboard/content-types', params: rangeParams(args) }),
+      query: (args) => call(d.adminContentTypes, { query: rangeParams(args) }),
       transformResponse: unwrap<DistributionSlice[]>,
       providesTags: ['Admin'],
     }),
     getAdminUserRoles: build.query<DistributionSlice[], RangeArgs>({
-      query: (args) => ({ url: '/admin/dashboard/user-roles', params: rangeParams(args) }),
+      query: (args) => call(d.adminUserRoles, { query: rangeParams(args) }),
       transformResponse: unwrap<DistributionSlice[]>,
       providesTags: ['Admin'],
     }),
     getAdminRecentUsers: build.query<RecentUser[], RangeArgs & { limit?: number }>({
-      query: (args) => ({ url: '/admin/dashboard/recent-users', params: rangeParams(args) }),
+      query: (args) => call(d.adminRecentUsers, { query: rangeParams(args) }),
       transformResponse: unwrap<RecentUser[]>,
       providesTags: ['Admin'],
     }),
     getAdminRecentContent: build.query<RecentContent[], RangeArgs & { limit?: number }>({
-      query: (args) => ({ url: '/admin/dashboard/recent-content', params: rangeParams(args) }),
+      query: (args) => call(d.adminRecentContent, { query: rangeParams(args) }),
       transformResponse: unwrap<RecentContent[]>,
       providesTags: ['Admin'],
     }),

@@ -1,75 +1,70 @@
-import type {
-  AdminApiKey,
-  ApiKey,
-  CreateApiKeyBody,
-  CreatedApiKey,
-  CreatedWebhook,
-  CreateWebhookBody,
-  UpdateWebhookBody,
-  WebhookDelivery,
-  WebhookEndpoint,
+import {
+  developersEndpoints as d,
+  type CreateApiKeyBody,
+  type CreateWebhookBody,
+  type DataOf,
+  type ReplyOf,
+  type UpdateWebhookBody,
+  type developersContracts,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 
-interface Envelope<T> {
-  data: T;
-  message?: string;
-}
+type C = typeof developersContracts;
 
 /** Settings → Developers: personal API keys and webhook endpoints. */
 export const developersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getApiKeys: build.query<ApiKey[], void>({
-      query: () => '/developers/keys',
-      transformResponse: (reply: Envelope<ApiKey[]>) => reply.data,
+    getApiKeys: build.query<DataOf<C['listKeys']>, void>({
+      query: () => call(d.listKeys),
+      transformResponse: (reply: ReplyOf<C['listKeys']>) => reply.data,
       providesTags: ['ApiKeys'],
     }),
-    createApiKey: build.mutation<CreatedApiKey, CreateApiKeyBody>({
-      query: (body) => ({ url: '/developers/keys', method: 'POST', body }),
-      transformResponse: (reply: Envelope<CreatedApiKey>) => reply.data,
+    createApiKey: build.mutation<DataOf<C['createKey']>, CreateApiKeyBody>({
+      query: (body) => call(d.createKey, { body }),
+      transformResponse: (reply: ReplyOf<C['createKey']>) => reply.data,
       invalidatesTags: ['ApiKeys'],
     }),
-    revokeApiKey: build.mutation<ApiKey, string>({
-      query: (id) => ({ url: `/developers/keys/${id}`, method: 'DELETE' }),
-      transformResponse: (reply: Envelope<ApiKey>) => reply.data,
+    revokeApiKey: build.mutation<DataOf<C['revokeKey']>, string>({
+      query: (id) => call(d.revokeKey, { params: { id } }),
+      transformResponse: (reply: ReplyOf<C['revokeKey']>) => reply.data,
       invalidatesTags: ['ApiKeys'],
     }),
-    getAdminApiKeys: build.query<AdminApiKey[], string>({
-      query: (userId) => `/admin/api-keys?userId=${encodeURIComponent(userId)}&pageSize=100`,
-      transformResponse: (reply: Envelope<AdminApiKey[]>) => reply.data,
+    getAdminApiKeys: build.query<DataOf<C['adminListKeys']>, string>({
+      query: (userId) => call(d.adminListKeys, { query: { userId, pageSize: 100 } }),
+      transformResponse: (reply: ReplyOf<C['adminListKeys']>) => reply.data,
       providesTags: ['ApiKeys'],
     }),
-    adminRevokeApiKey: build.mutation<ApiKey, string>({
-      query: (id) => ({ url: `/admin/api-keys/${id}`, method: 'DELETE' }),
-      transformResponse: (reply: Envelope<ApiKey>) => reply.data,
+    adminRevokeApiKey: build.mutation<DataOf<C['adminRevokeKey']>, string>({
+      query: (id) => call(d.adminRevokeKey, { params: { id } }),
+      transformResponse: (reply: ReplyOf<C['adminRevokeKey']>) => reply.data,
       invalidatesTags: ['ApiKeys', 'Admin'],
     }),
-    getWebhooks: build.query<WebhookEndpoint[], void>({
-      query: () => '/developers/webhooks',
-      transformResponse: (reply: Envelope<WebhookEndpoint[]>) => reply.data,
+    getWebhooks: build.query<DataOf<C['listWebhooks']>, void>({
+      query: () => call(d.listWebhooks),
+      transformResponse: (reply: ReplyOf<C['listWebhooks']>) => reply.data,
       providesTags: ['Webhooks'],
     }),
-    createWebhook: build.mutation<CreatedWebhook, CreateWebhookBody>({
-      query: (body) => ({ url: '/developers/webhooks', method: 'POST', body }),
-      transformResponse: (reply: Envelope<CreatedWebhook>) => reply.data,
+    createWebhook: build.mutation<DataOf<C['createWebhook']>, CreateWebhookBody>({
+      query: (body) => call(d.createWebhook, { body }),
+      transformResponse: (reply: ReplyOf<C['createWebhook']>) => reply.data,
       invalidatesTags: ['Webhooks'],
     }),
-    updateWebhook: build.mutation<WebhookEndpoint, { id: string; body: UpdateWebhookBody }>({
-      query: ({ id, body }) => ({ url: `/developers/webhooks/${id}`, method: 'PATCH', body }),
-      transformResponse: (reply: Envelope<WebhookEndpoint>) => reply.data,
+    updateWebhook: build.mutation<DataOf<C['updateWebhook']>, { id: string; body: UpdateWebhookBody }>({
+      query: ({ id, body }) => call(d.updateWebhook, { params: { id }, body }),
+      transformResponse: (reply: ReplyOf<C['updateWebhook']>) => reply.data,
       invalidatesTags: ['Webhooks'],
     }),
     deleteWebhook: build.mutation<null, string>({
-      query: (id) => ({ url: `/developers/webhooks/${id}`, method: 'DELETE' }),
+      query: (id) => call(d.deleteWebhook, { params: { id } }),
       invalidatesTags: ['Webhooks'],
     }),
-    getWebhookDeliveries: build.query<WebhookDelivery[], string>({
-      query: (id) => `/developers/webhooks/${id}/deliveries`,
-      transformResponse: (reply: Envelope<WebhookDelivery[]>) => reply.data,
+    getWebhookDeliveries: build.query<DataOf<C['listDeliveries']>, string>({
+      query: (id) => call(d.listDeliveries, { params: { id } }),
+      transformResponse: (reply: ReplyOf<C['listDeliveries']>) => reply.data,
       providesTags: (_r, _e, id) => [{ type: 'Webhooks', id }],
     }),
     resendWebhookDelivery: build.mutation<null, { endpointId: string; deliveryId: string }>({
-      query: ({ endpointId, deliveryId }) => ({ url: `/developers/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, method: 'POST' }),
+      query: ({ endpointId, deliveryId }) => call(d.resendDelivery, { params: { id: endpointId, deliveryId } }),
       invalidatesTags: (_r, _e, { endpointId }) => [{ type: 'Webhooks', id: endpointId }],
     }),
   }),

@@ -1,5 +1,7 @@
-import type { ChatUser, ConversationPage, MessagePage } from '@atelier/shared';
-import { api } from '../../app/api';
+import { messagingEndpoints as m, type DataOf, type ReplyOf, type messagingContracts } from '@atelier/shared';
+import { api, call } from '../../app/api';
+
+type C = typeof messagingContracts;
 
 export interface ThreadPageArgs {
   userId: string;
@@ -10,54 +12,36 @@ export interface ThreadPageArgs {
 
 export const messagingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getConversations: build.query<ConversationPage, { page?: number; pageSize?: number } | void>({
-      query: (args) => ({
-        url: '/messages/conversations',
-        params: { page: args?.page ?? 1, pageSize: args?.pageSize ?? 50 },
-      }),
+    getConversations: build.query<ReplyOf<C['conversations']>, { page?: number; pageSize?: number } | void>({
+      query: (args) => call(m.conversations, { query: { page: args?.page ?? 1, pageSize: args?.pageSize ?? 50 } }),
       providesTags: [{ type: 'Conversations', id: 'LIST' }],
     }),
-    getSupportInbox: build.query<
-      ConversationPage & { supportUser: ChatUser },
-      { page?: number; pageSize?: number } | void
-    >({
-      query: (args) => ({
-        url: '/messages/support/inbox',
-        params: { page: args?.page ?? 1, pageSize: args?.pageSize ?? 50 },
-      }),
+    getSupportInbox: build.query<ReplyOf<C['supportInbox']>, { page?: number; pageSize?: number } | void>({
+      query: (args) => call(m.supportInbox, { query: { page: args?.page ?? 1, pageSize: args?.pageSize ?? 50 } }),
       providesTags: [{ type: 'Conversations', id: 'SUPPORT' }],
     }),
     getUnreadCount: build.query<number, void>({
-      query: () => '/messages/unread-count',
-      transformResponse: (body: { data: { count: number } }) => body.data.count,
+      query: () => call(m.unreadCount),
+      transformResponse: (body: ReplyOf<C['unreadCount']>) => body.data.count,
       providesTags: [{ type: 'Conversations', id: 'UNREAD' }],
     }),
-    getChatPartner: build.query<ChatUser & { isOnline: boolean }, string>({
-      query: (userId) => `/messages/users/${encodeURIComponent(userId)}`,
-      transformResponse: (body: { data: ChatUser & { isOnline: boolean } }) => body.data,
+    getChatPartner: build.query<DataOf<C['partner']>, string>({
+      query: (userId) => call(m.partner, { params: { userId } }),
+      transformResponse: (body: ReplyOf<C['partner']>) => body.data,
     }),
-    getSupportUser: build.query<ChatUser, void>({
-      query: () => '/messages/support',
-      transformResponse: (body: { data: { supportUser: ChatUser } }) => body.data.supportUser,
+    getSupportUser: build.query<DataOf<C['support']>['supportUser'], void>({
+      query: () => call(m.support),
+      transformResponse: (body: ReplyOf<C['support']>) => body.data.supportUser,
     }),
     // Threads are held in component state (live merges); this only fetches pages on demand.
-    getThreadPage: build.query<MessagePage, ThreadPageArgs>({
-      query: ({ userId, before, limit = 30, asSupport }) => ({
-        url: `/messages/conversations/${encodeURIComponent(userId)}/messages`,
-        params: { limit, ...(before ? { before } : {}), ...(asSupport ? { asSupport: 'true' } : {}) },
-      }),
+    getThreadPage: build.query<ReplyOf<C['thread']>, ThreadPageArgs>({
+      query: ({ userId, before, limit = 30, asSupport }) =>
+        call(m.thread, { params: { userId }, query: { limit, before, asSupport: asSupport ? 'true' : undefined } }),
       keepUnusedDataFor: 0,
     }),
-    markConversationRead: build.mutation<
-      { count: number; readAt: string | null },
-      { userId: string; asSupport?: boolean }
-    >({
-      query: ({ userId, asSupport }) => ({
-        url: `/messages/conversations/${encodeURIComponent(userId)}/read`,
-        method: 'POST',
-        params: asSupport ? { asSupport: 'true' } : {},
-      }),
-      transformResponse: (body: { data: { count: number; readAt: string | null } }) => body.data,
+    markConversationRead: build.mutation<DataOf<C['markRead']>, { userId: string; asSupport?: boolean }>({
+      query: ({ userId, asSupport }) => call(m.markRead, { params: { userId }, query: { asSupport: asSupport ? 'true' : undefined } }),
+      transformResponse: (body: ReplyOf<C['markRead']>) => body.data,
       invalidatesTags: (result) =>
         result && result.count > 0
           ? [
