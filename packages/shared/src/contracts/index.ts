@@ -1,4 +1,7 @@
+import { paymentsContracts, subscriptionContracts } from './billing.js';
+import { creditsContracts } from './credits.js';
 import { applicationsContracts, jobsContracts } from './jobs.js';
+import { plansContracts } from './plans.js';
 
 /**
  * Every call of the API, by area: the server registers each of them (a test checks that it serves
@@ -7,4 +10,8 @@ import { applicationsContracts, jobsContracts } from './jobs.js';
 export const apiContracts = {
   jobs: jobsContracts,
   applications: applicationsContracts,
+  credits: creditsContracts,
+  payments: paymentsContracts,
+  subscription: subscriptionContracts,
+  plans: plansContracts,
 } as const;
