@@ -1,15 +1,16 @@
-import type {
-  AdminCreditsBody,
-  AdminGenerationModels,
-  AdminCreditsResult,
-  AdminUserDetail,
-  AdminUserRow,
-  AdminUsersQuery,
-  AuditEntry,
-  Pagination,
-  Role,
+import {
+  creditsEndpoints,
+  type AdminCreditsBody,
+  type AdminGenerationModels,
+  type AdminCreditsResult,
+  type AdminUserDetail,
+  type AdminUserRow,
+  type AdminUsersQuery,
+  type AuditEntry,
+  type Pagination,
+  type Role,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 
 export interface Paged<T> {
   data: T[];
@@ -45,7 +46,8 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     adjustUserCredits: build.mutation<AdminCreditsResult, AdminCreditsBody & { direction: 'add' | 'deduct' }>({
-      query: ({ direction, ...body }) => ({ url: `/credits/admin/${direction}`, method: 'POST', body }),
+      query: ({ direction, ...body }) =>
+        call(direction === 'add' ? creditsEndpoints.adminAdd : creditsEndpoints.adminDeduct, { body }),
       transformResponse: (res: { data: AdminCreditsResult }) => res.data,
       invalidatesTags: (_r, _e, { userId }) => [
         { type: 'Admin', id: `USER:${userId}` },
