@@ -1,8 +1,11 @@
 import { adminContracts } from './admin.js';
+import { paymentsContracts, subscriptionContracts } from './billing.js';
+import { creditsContracts } from './credits.js';
 import { dashboardsContracts } from './dashboards.js';
 import { developersContracts } from './developers.js';
 import { applicationsContracts, jobsContracts } from './jobs.js';
 import { messagingContracts } from './messaging.js';
+import { plansContracts } from './plans.js';
 
 /**
  * Every call of the API, by area: the server registers each of them (a test checks that it serves
@@ -15,4 +18,8 @@ export const apiContracts = {
   dashboards: dashboardsContracts,
   admin: adminContracts,
   messaging: messagingContracts,
+  credits: creditsContracts,
+  payments: paymentsContracts,
+  subscription: subscriptionContracts,
+  plans: plansContracts,
 } as const;

@@ -1,19 +1,6 @@
-import { z } from 'zod';
-import {
-  MSG,
-  changeFrequencyBody,
-  changePlanBody,
-  checkoutSummary,
-  confirm3dsBody,
-  localPayBody,
-  localPayResult,
-  plan,
-  sessionDetails,
-  subscription,
-  subscriptionCheckoutBody,
-  type LocalPayResult,
-} from '@atelier/shared';
+import { MSG, paymentsContracts, subscriptionContracts, type LocalPayResult } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
+import { fromContract } from '../../platform/http/contract-route.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
 import type { LocalPayOutcome } from '../../providers/payments/local.js';
@@ -33,10 +20,6 @@ import {
   reactivateSubscription,
 } from './subscription.service.js';
 
-const bearer = [{ bearer: [] }];
-const sessionParam = z.object({ sessionId: z.string().min(1).max(200) });
-const subReply = z.object({ data: subscription, message: z.string() });
-
 /** The local checkout's outcome, delivered through the same event path as a webhook. */
 async function settle(deps: BillingModuleDeps, sessionId: string, outcome: LocalPayOutcome): Promise<LocalPayResult> {
   if (outcome.status === 'invalid') throw new AppError(outcome.httpStatus, outcome.message);
@@ -52,205 +35,119 @@ export const billingRoutes: AppModule = async (app, ctx) => {
 
   await registerStripeWebhook(app, deps);
 
-  app.post(
-    '/payments/local/sessions/:sessionId/pay',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['payments'],
-        summary: 'Pay a checkout session with the local test checkout',
-        description:
-          '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0025 0000 3155 needs 3-D Secure ' +
-          '(requiresAction, then confirm-3ds); any other number is invalid (400).',
-        security: bearer,
-        params: sessionParam,
-        body: localPayBody,
-        response: { 200: z.object({ data: localPayResult }) },
-      },
-    },
-    async (request) => {
+  const pay = paymentsContracts;
+  const sub = subscriptionContracts;
+
+  app.route({
+    ...fromContract(pay.localPay),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => {
       const { sessionId } = request.params;
       const outcome = await deps.local.pay(sessionId, currentUser(request).id, request.body);
       return { data: await settle(deps, sessionId, outcome) };
     },
-  );
+  });
 
-  app.post(
-    '/payments/local/sessions/:sessionId/confirm-3ds',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['payments'],
-        summary: 'Approve or fail the 3-D Secure step of a local payment',
-        security: bearer,
-        params: sessionParam,
-        body: confirm3dsBody,
-        response: { 200: z.object({ data: localPayResult }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(pay.localConfirm3ds),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => {
       const { sessionId } = request.params;
       const outcome = await deps.local.confirm3ds(sessionId, currentUser(request).id, request.body.approve);
       return { data: await settle(deps, sessionId, outcome) };
     },
-  );
+  });
 
-  app.get(
-    '/billing/checkouts',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['payments'], summary: 'Your purchases, newest first', security: bearer, response: { 200: z.object({ data: z.array(checkoutSummary) }) } },
-    },
-    async (request) => ({ data: await listCheckouts(db, currentUser(request).id) }),
-  );
+  app.route({
+    ...fromContract(pay.checkouts),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await listCheckouts(db, currentUser(request).id) }),
+  });
 
-  app.post(
-    '/billing/checkouts/:id/dismiss',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['payments'],
-        summary: 'Dismiss an unfinished checkout of yours: it leaves your purchase history and can no longer be paid',
-        security: bearer,
-        params: z.object({ id: z.uuid({ error: 'Checkout session not found' }) }),
-        response: { 200: z.object({ data: z.null(), message: z.string() }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(pay.dismissCheckout),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => {
       await dismissCheckout(deps, currentUser(request).id, request.params.id);
       return { data: null, message: CHECKOUT_TEXT.dismissed };
     },
-  );
+  });
 
-  app.get(
-    '/subscription/plans',
-    { schema: { tags: ['subscription'], summary: 'Plans one can subscribe to', response: { 200: z.object({ data: z.array(plan) }) } } },
-    async () => ({ data: await listActivePlans(db) }),
-  );
+  app.route({
+    ...fromContract(sub.plans),
+    handler: async () => ({ data: await listActivePlans(db) }),
+  });
 
-  app.get(
-    '/subscription/current',
-    {
+  app.route({
+    ...fromContract(sub.current),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await currentSubscription(db, currentUser(request).id) }),
+  });
+
+  app.route({
+    ...fromContract(sub.checkout),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await createHostedSubscriptionCheckout(deps, currentUser(request).id, request.body) }),
+  });
+
+  const clientCheckouts = [
+    [sub.embeddedCheckout, 'embedded'],
+    [sub.customCheckout, 'custom'],
+  ] as const;
+  for (const [at, form] of clientCheckouts) {
+    app.route({
+      ...fromContract(at),
       preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['subscription'], summary: 'Your live subscription, or null', security: bearer, response: { 200: z.object({ data: subscription.nullable() }) } },
-    },
-    async (request) => ({ data: await currentSubscription(db, currentUser(request).id) }),
-  );
-
-  app.post(
-    '/subscription/checkout',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['subscription'],
-        summary: 'Start a subscription; answers the URL of the checkout page',
-        security: bearer,
-        body: subscriptionCheckoutBody,
-        response: { 200: z.object({ data: z.object({ url: z.string(), sessionId: z.string() }) }) },
-      },
-    },
-    async (request) => ({ data: await createHostedSubscriptionCheckout(deps, currentUser(request).id, request.body) }),
-  );
-
-  for (const kind of ['embedded-checkout', 'custom-checkout'] as const) {
-    app.post(
-      `/subscription/${kind}`,
-      {
-        preHandler: ctx.auth.requireAuth,
-        schema: {
-          tags: ['subscription'],
-          summary: kind === 'embedded-checkout' ? 'Start a subscription in the embedded checkout' : 'Start a subscription in a custom checkout form',
-          description: 'The reply is used whole (not wrapped in data), as the spec says.',
-          security: bearer,
-          body: subscriptionCheckoutBody,
-          response: { 200: z.object({ clientSecret: z.string(), sessionId: z.string() }) },
-        },
-      },
-      async (request) => {
-        const session = await createSubscriptionCheckout(deps, currentUser(request).id, request.body, kind === 'custom-checkout' ? 'custom' : 'embedded');
+      handler: async (request) => {
+        const session = await createSubscriptionCheckout(deps, currentUser(request).id, request.body, form);
         return { clientSecret: session.clientSecret, sessionId: session.sessionId };
       },
-    );
+    });
   }
 
-  app.post(
-    '/subscription/portal',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: { tags: ['subscription'], summary: 'Where to manage your subscription', security: bearer, response: { 200: z.object({ data: z.object({ url: z.string() }) }) } },
-    },
-    async (request) => ({ data: { url: await billingPortalUrl(deps, currentUser(request).id) } }),
-  );
+  app.route({
+    ...fromContract(sub.portal),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: { url: await billingPortalUrl(deps, currentUser(request).id) } }),
+  });
 
-  app.get(
-    '/subscription/session/:id',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['subscription'],
-        summary: 'A subscription checkout session of yours, reconciled with the provider',
-        security: bearer,
-        params: z.object({ id: z.string().min(1).max(200) }),
-        response: { 200: z.object({ data: sessionDetails.extend({ subscription: subscription.nullable() }) }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(sub.session),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => {
       const userId = currentUser(request).id;
       const details = await getSessionDetails(deps, userId, request.params.id);
       return { data: { ...details, subscription: await currentSubscription(db, userId) } };
     },
-  );
+  });
 
   const actions = [
-    ['cancel', MSG.subscription.canceled, (userId: string) => cancelSubscription(deps, userId)],
-    ['reactivate', MSG.subscription.reactivated, (userId: string) => reactivateSubscription(deps, userId)],
+    [sub.cancel, MSG.subscription.canceled, (userId: string) => cancelSubscription(deps, userId)],
+    [sub.reactivate, MSG.subscription.reactivated, (userId: string) => reactivateSubscription(deps, userId)],
   ] as const;
-  for (const [name, message, run] of actions) {
-    app.post(
-      `/subscription/${name}`,
-      {
-        preHandler: ctx.auth.requireAuth,
-        schema: {
-          tags: ['subscription'],
-          summary: name === 'cancel' ? 'Cancel at the end of the billing period' : 'Undo a pending cancellation',
-          security: bearer,
-          response: { 200: subReply },
-        },
-      },
-      async (request) => ({ data: await run(currentUser(request).id), message }),
-    );
+  for (const [at, message, run] of actions) {
+    app.route({
+      ...fromContract(at),
+      preHandler: ctx.auth.requireAuth,
+      handler: async (request) => ({ data: await run(currentUser(request).id), message }),
+    });
   }
 
-  app.post(
-    '/subscription/change-plan',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['subscription'],
-        summary: 'Switch plan; the new plan is billed and granted from the next renewal',
-        security: bearer,
-        body: changePlanBody,
-        response: { 200: subReply },
-      },
-    },
-    async (request) => ({ data: await changePlan(deps, currentUser(request).id, request.body.planId), message: MSG.subscription.planChanged }),
-  );
+  app.route({
+    ...fromContract(sub.changePlan),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({
+      data: await changePlan(deps, currentUser(request).id, request.body.planId),
+      message: MSG.subscription.planChanged,
+    }),
+  });
 
-  app.post(
-    '/subscription/change-frequency',
-    {
-      preHandler: ctx.auth.requireAuth,
-      schema: {
-        tags: ['subscription'],
-        summary: 'Switch between monthly and yearly billing from the next renewal',
-        security: bearer,
-        body: changeFrequencyBody,
-        response: { 200: subReply },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...fromContract(sub.changeFrequency),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({
       data: await changeFrequency(deps, currentUser(request).id, request.body.frequency),
       message: MSG.subscription.frequencyChanged,
     }),
-  );
+  });
 };

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { paymentsContracts } from '@atelier/shared';
+import { fromContract } from '../../platform/http/contract-route.js';
 import type { App } from '../../platform/http/types.js';
 import type { BillingModuleDeps } from './billing.deps.js';
 import { receiveStripeWebhook } from './stripe-webhook.service.js';
@@ -11,22 +12,12 @@ export async function registerStripeWebhook(app: App, deps: BillingModuleDeps): 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post(
-      '/billing/webhooks/stripe',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'Stripe webhook (signed)',
-          description:
-            'Verifies Stripe-Signature over the raw body with STRIPE_WEBHOOK_SECRET; a missing or wrong signature is 400 and changes nothing. ' +
-            'Each event is recorded once by its id; the credits of a payment are granted once whatever the order or number of deliveries.',
-          response: { 200: z.object({ data: z.object({ received: z.literal(true), events: z.number().int(), recorded: z.number().int() }) }) },
-        },
-      },
-      async (request) => {
+    scope.route({
+      ...fromContract(paymentsContracts.stripeWebhook),
+      handler: async (request) => {
         const signature = request.headers['stripe-signature'];
         return { data: await receiveStripeWebhook(deps, request.body, typeof signature === 'string' ? signature : undefined) };
       },
-    );
+    });
   });
 }

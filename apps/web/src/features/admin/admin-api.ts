@@ -1,12 +1,15 @@
-import type {
-  AdminCreditsBody,
-  AdminGenerationModels,
-  AdminCreditsResult,
-  AdminUserDetail,
-  AdminUsersQuery,
-  Role,
+import {
+  adminEndpoints as a,
+  creditsEndpoints,
+  type AdminCreditsBody,
+  type AdminGenerationModels,
+  type AdminCreditsResult,
+  type AdminUserDetail,
+  type AdminUsersQuery,
+  type ReplyOf,
+  type Role,
+  type adminContracts,
 } from '@atelier/shared';
-import { adminEndpoints as a, type ReplyOf, type adminContracts } from '@atelier/shared';
 import { api, call } from '../../app/api';
 
 type C = typeof adminContracts;
@@ -34,7 +37,8 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     adjustUserCredits: build.mutation<AdminCreditsResult, AdminCreditsBody & { direction: 'add' | 'deduct' }>({
-      query: ({ direction, ...body }) => ({ url: `/credits/admin/${direction}`, method: 'POST', body }),
+      query: ({ direction, ...body }) =>
+        call(direction === 'add' ? creditsEndpoints.adminAdd : creditsEndpoints.adminDeduct, { body }),
       transformResponse: (res: { data: AdminCreditsResult }) => res.data,
       invalidatesTags: (_r, _e, { userId }) => [
         { type: 'Admin', id: `USER:${userId}` },

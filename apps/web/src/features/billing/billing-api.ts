@@ -1,113 +1,113 @@
-import type {
-  BillingFrequency,
-  CheckoutSession,
-  CheckoutSummary,
-  CreditPricing,
-  CreditProduct,
-  CreditProductBody,
-  CreditProductUpdateBody,
-  CreditPricingBody,
-  CreditStats,
-  LocalPayBody,
-  LocalPayResult,
-  Pagination,
-  Plan,
-  PlanBody,
-  PlanUpdateBody,
-  PriceCalculation,
-  SessionDetails,
-  Subscription,
+import {
+  creditsEndpoints,
+  paymentsEndpoints,
+  plansEndpoints,
+  subscriptionEndpoints,
+  type BillingFrequency,
+  type CheckoutSession,
+  type CheckoutSummary,
+  type CreditPricing,
+  type CreditProduct,
+  type CreditProductBody,
+  type CreditProductUpdateBody,
+  type CreditPricingBody,
+  type CreditStats,
+  type DataOf,
+  type LocalPayBody,
+  type LocalPayResult,
+  type Plan,
+  type PlanBody,
+  type PlanUpdateBody,
+  type PriceCalculation,
+  type ReplyOf,
+  type SessionDetails,
+  type Subscription,
+  type creditsContracts,
+  type paymentsContracts,
+  type plansContracts,
+  type subscriptionContracts,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 import { creditsUpdated } from '../auth/auth-slice';
 
-type Reply<T> = { data: T; message?: string };
-type SubscriptionReply = { data: Subscription; message: string };
+type SubscriptionReply = ReplyOf<typeof subscriptionContracts.cancel>;
 
 /** Credit packs, pricing, the local checkout, plans and subscriptions. */
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCreditProducts: build.query<CreditProduct[], void>({
-      query: () => '/credits/products',
-      transformResponse: (r: Reply<CreditProduct[]>) => r.data,
+      query: () => call(creditsEndpoints.products),
+      transformResponse: (r: ReplyOf<typeof creditsContracts.products>) => r.data,
       providesTags: [{ type: 'Credits', id: 'PRODUCTS' }],
     }),
     getAdminCreditProducts: build.query<CreditProduct[], void>({
-      query: () => '/credits/admin/products',
-      transformResponse: (r: Reply<CreditProduct[]>) => r.data,
+      query: () => call(creditsEndpoints.adminProducts),
+      transformResponse: (r: ReplyOf<typeof creditsContracts.adminProducts>) => r.data,
       providesTags: [{ type: 'Credits', id: 'PRODUCTS' }],
     }),
     getCreditPricing: build.query<CreditPricing, void>({
-      query: () => '/credits/pricing',
-      transformResponse: (r: Reply<CreditPricing>) => r.data,
+      query: () => call(creditsEndpoints.pricing),
+      transformResponse: (r: ReplyOf<typeof creditsContracts.pricing>) => r.data,
       providesTags: [{ type: 'Credits', id: 'PRICING' }],
     }),
     calculatePrice: build.mutation<PriceCalculation, number>({
-      query: (credits) => ({ url: '/credits/calculate-price', method: 'POST', body: { credits } }),
-      transformResponse: (r: Reply<PriceCalculation>) => r.data,
+      query: (credits) => call(creditsEndpoints.calculatePrice, { body: { credits } }),
+      transformResponse: (r: ReplyOf<typeof creditsContracts.calculatePrice>) => r.data,
     }),
     createCreditCheckout: build.mutation<CheckoutSession, { productId: string } | { credits: number }>({
-      query: (body) => ({ url: '/credits/embedded-checkout', method: 'POST', body }),
-      transformResponse: (r: Reply<CheckoutSession>) => r.data,
+      query: (body) => call(creditsEndpoints.checkout, { body }),
+      transformResponse: (r: ReplyOf<typeof creditsContracts.checkout>) => r.data,
     }),
     getCheckoutSession: build.query<SessionDetails, string>({
-      query: (id) => `/credits/session/${encodeURIComponent(id)}`,
-      transformResponse: (r: Reply<SessionDetails>) => r.data,
+      query: (id) => call(creditsEndpoints.session, { params: { id } }),
+      transformResponse: (r: ReplyOf<typeof creditsContracts.session>) => r.data,
       async onQueryStarted(_id, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(creditsUpdated(data.balance));
       },
     }),
     payLocal: build.mutation<LocalPayResult, { sessionId: string; card: LocalPayBody }>({
-      query: ({ sessionId, card }) => ({
-        url: `/payments/local/sessions/${encodeURIComponent(sessionId)}/pay`,
-        method: 'POST',
-        body: card,
-      }),
-      transformResponse: (r: Reply<LocalPayResult>) => r.data,
+      query: ({ sessionId, card }) => call(paymentsEndpoints.localPay, { params: { sessionId }, body: card }),
+      transformResponse: (r: ReplyOf<typeof paymentsContracts.localPay>) => r.data,
     }),
     confirmLocal3ds: build.mutation<LocalPayResult, { sessionId: string; approve: boolean }>({
-      query: ({ sessionId, approve }) => ({
-        url: `/payments/local/sessions/${encodeURIComponent(sessionId)}/confirm-3ds`,
-        method: 'POST',
-        body: { approve },
-      }),
-      transformResponse: (r: Reply<LocalPayResult>) => r.data,
+      query: ({ sessionId, approve }) => call(paymentsEndpoints.localConfirm3ds, { params: { sessionId }, body: { approve } }),
+      transformResponse: (r: ReplyOf<typeof paymentsContracts.localConfirm3ds>) => r.data,
     }),
     getMyCheckouts: build.query<CheckoutSummary[], void>({
-      query: () => '/billing/checkouts',
-      transformResponse: (r: Reply<CheckoutSummary[]>) => r.data,
+      query: () => call(paymentsEndpoints.checkouts),
+      transformResponse: (r: ReplyOf<typeof paymentsContracts.checkouts>) => r.data,
       providesTags: [{ type: 'Credits', id: 'CHECKOUTS' }],
     }),
-    dismissCheckout: build.mutation<Reply<null>, string>({
-      query: (id) => ({ url: `/billing/checkouts/${encodeURIComponent(id)}/dismiss`, method: 'POST' }),
+    dismissCheckout: build.mutation<ReplyOf<typeof paymentsContracts.dismissCheckout>, string>({
+      query: (id) => call(paymentsEndpoints.dismissCheckout, { params: { id } }),
       invalidatesTags: [{ type: 'Credits', id: 'CHECKOUTS' }],
     }),
 
     getActivePlans: build.query<Plan[], void>({
-      query: () => '/plans/active',
-      transformResponse: (r: Reply<{ plans: Plan[] }>) => r.data.plans,
+      query: () => call(plansEndpoints.active),
+      transformResponse: (r: ReplyOf<typeof plansContracts.active>) => r.data.plans,
       providesTags: [{ type: 'Plans', id: 'ACTIVE' }],
     }),
-    getPlans: build.query<{ plans: Plan[]; pagination: Pagination }, { page: number; pageSize: number }>({
-      query: (params) => ({ url: '/plans', params }),
-      transformResponse: (r: Reply<{ plans: Plan[]; pagination: Pagination }>) => r.data,
+    getPlans: build.query<DataOf<typeof plansContracts.list>, { page: number; pageSize: number }>({
+      query: (args) => call(plansEndpoints.list, { query: args }),
+      transformResponse: (r: ReplyOf<typeof plansContracts.list>) => r.data,
       providesTags: [{ type: 'Plans', id: 'LIST' }],
     }),
-    createPlan: build.mutation<Reply<Plan>, PlanBody>({
-      query: (body) => ({ url: '/plans', method: 'POST', body }),
+    createPlan: build.mutation<ReplyOf<typeof plansContracts.create>, PlanBody>({
+      query: (body) => call(plansEndpoints.create, { body }),
       invalidatesTags: ['Plans'],
     }),
-    createPlansBulk: build.mutation<Reply<Plan[]>, PlanBody[]>({
-      query: (plans) => ({ url: '/plans/bulk', method: 'POST', body: { plans } }),
+    createPlansBulk: build.mutation<ReplyOf<typeof plansContracts.createBulk>, PlanBody[]>({
+      query: (plans) => call(plansEndpoints.createBulk, { body: { plans } }),
       invalidatesTags: ['Plans'],
     }),
-    updatePlan: build.mutation<Reply<Plan>, { id: string; body: PlanUpdateBody }>({
-      query: ({ id, body }) => ({ url: `/plans/${id}`, method: 'PUT', body }),
+    updatePlan: build.mutation<ReplyOf<typeof plansContracts.update>, { id: string; body: PlanUpdateBody }>({
+      query: ({ id, body }) => call(plansEndpoints.update, { params: { id }, body }),
       invalidatesTags: ['Plans'],
     }),
     updatePlanStripe: build.mutation<
-      Reply<Plan>,
+      ReplyOf<typeof plansContracts.updateStripe>,
       {
         id: string;
         body: {
@@ -117,62 +117,62 @@ export const billingApi = api.injectEndpoints({
         };
       }
     >({
-      query: ({ id, body }) => ({ url: `/plans/${id}/stripe`, method: 'PATCH', body }),
+      query: ({ id, body }) => call(plansEndpoints.updateStripe, { params: { id }, body }),
       invalidatesTags: ['Plans'],
     }),
-    deletePlan: build.mutation<Reply<null>, string>({
-      query: (id) => ({ url: `/plans/${id}`, method: 'DELETE' }),
+    deletePlan: build.mutation<ReplyOf<typeof plansContracts.remove>, string>({
+      query: (id) => call(plansEndpoints.remove, { params: { id } }),
       invalidatesTags: ['Plans'],
     }),
 
-    createProduct: build.mutation<Reply<CreditProduct>, CreditProductBody>({
-      query: (body) => ({ url: '/credits/admin/products', method: 'POST', body }),
+    createProduct: build.mutation<ReplyOf<typeof creditsContracts.createProduct>, CreditProductBody>({
+      query: (body) => call(creditsEndpoints.createProduct, { body }),
       invalidatesTags: [{ type: 'Credits', id: 'PRODUCTS' }],
     }),
-    updateProduct: build.mutation<Reply<CreditProduct>, { id: string; body: CreditProductUpdateBody }>({
-      query: ({ id, body }) => ({ url: `/credits/admin/products/${id}`, method: 'PUT', body }),
+    updateProduct: build.mutation<ReplyOf<typeof creditsContracts.updateProduct>, { id: string; body: CreditProductUpdateBody }>({
+      query: ({ id, body }) => call(creditsEndpoints.updateProduct, { params: { id }, body }),
       invalidatesTags: [{ type: 'Credits', id: 'PRODUCTS' }],
     }),
-    deleteProduct: build.mutation<Reply<null>, string>({
-      query: (id) => ({ url: `/credits/admin/products/${id}`, method: 'DELETE' }),
+    deleteProduct: build.mutation<ReplyOf<typeof creditsContracts.deleteProduct>, string>({
+      query: (id) => call(creditsEndpoints.deleteProduct, { params: { id } }),
       invalidatesTags: [{ type: 'Credits', id: 'PRODUCTS' }],
     }),
-    updatePricing: build.mutation<Reply<CreditPricing>, CreditPricingBody>({
-      query: (body) => ({ url: '/credits/admin/pricing', method: 'PUT', body }),
+    updatePricing: build.mutation<ReplyOf<typeof creditsContracts.updatePricing>, CreditPricingBody>({
+      query: (body) => call(creditsEndpoints.updatePricing, { body }),
       invalidatesTags: [{ type: 'Credits', id: 'PRICING' }],
     }),
     getCreditStats: build.query<CreditStats, void>({
-      query: () => '/credits/admin/stats',
-      transformResponse: (r: Reply<{ stats: CreditStats }>) => r.data.stats,
+      query: () => call(creditsEndpoints.adminStats),
+      transformResponse: (r: ReplyOf<typeof creditsContracts.adminStats>) => r.data.stats,
     }),
 
     getCurrentSubscription: build.query<Subscription | null, void>({
-      query: () => '/subscription/current',
-      transformResponse: (r: Reply<Subscription | null>) => r.data,
+      query: () => call(subscriptionEndpoints.current),
+      transformResponse: (r: ReplyOf<typeof subscriptionContracts.current>) => r.data,
       providesTags: ['Subscription'],
     }),
     subscriptionCheckout: build.mutation<CheckoutSession, { planId: string; frequency: BillingFrequency }>({
       // The spec's embedded checkout reply is used whole, not read from data.
-      query: (body) => ({ url: '/subscription/embedded-checkout', method: 'POST', body }),
+      query: (body) => call(subscriptionEndpoints.embeddedCheckout, { body }),
     }),
-    billingPortal: build.mutation<{ url: string }, void>({
-      query: () => ({ url: '/subscription/portal', method: 'POST' }),
-      transformResponse: (r: Reply<{ url: string }>) => r.data,
+    billingPortal: build.mutation<DataOf<typeof subscriptionContracts.portal>, void>({
+      query: () => call(subscriptionEndpoints.portal),
+      transformResponse: (r: ReplyOf<typeof subscriptionContracts.portal>) => r.data,
     }),
     cancelSubscription: build.mutation<SubscriptionReply, void>({
-      query: () => ({ url: '/subscription/cancel', method: 'POST' }),
+      query: () => call(subscriptionEndpoints.cancel),
       invalidatesTags: ['Subscription'],
     }),
     reactivateSubscription: build.mutation<SubscriptionReply, void>({
-      query: () => ({ url: '/subscription/reactivate', method: 'POST' }),
+      query: () => call(subscriptionEndpoints.reactivate),
       invalidatesTags: ['Subscription'],
     }),
     changePlan: build.mutation<SubscriptionReply, string>({
-      query: (planId) => ({ url: '/subscription/change-plan', method: 'POST', body: { planId } }),
+      query: (planId) => call(subscriptionEndpoints.changePlan, { body: { planId } }),
       invalidatesTags: ['Subscription'],
     }),
     changeFrequency: build.mutation<SubscriptionReply, BillingFrequency>({
-      query: (frequency) => ({ url: '/subscription/change-frequency', method: 'POST', body: { frequency } }),
+      query: (frequency) => call(subscriptionEndpoints.changeFrequency, { body: { frequency } }),
       invalidatesTags: ['Subscription'],
     }),
   }),

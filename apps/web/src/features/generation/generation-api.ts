@@ -1,15 +1,16 @@
 import {
   LIMITS,
+  creditsEndpoints,
   type Content,
   type ContentStatus,
   type ContentType,
   type EditRequest,
   type EditResult,
-  type LedgerEntry,
   type LedgerKind,
-  type Pagination,
+  type ReplyOf,
+  type creditsContracts,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 import { creditsUpdated } from '../auth/auth-slice';
 import { isInProgress } from './generation-types';
 
@@ -41,10 +42,7 @@ export interface CreditHistoryArgs {
   kind?: LedgerKind;
 }
 
-export interface CreditHistoryPage {
-  data: LedgerEntry[];
-  pagination: Pagination;
-}
+export type CreditHistoryPage = ReplyOf<typeof creditsContracts.history>;
 
 const STATUS_ORDER: Record<ContentStatus, number> = { queued: 0, processing: 1, ready: 2, failed: 2 };
 
@@ -120,8 +118,8 @@ export const generationApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Content', id: 'LIST' }],
     }),
     getCreditBalance: build.query<number, void>({
-      query: () => '/credits/balance',
-      transformResponse: (reply: Envelope<{ credits: number }>) => reply.data.credits,
+      query: () => call(creditsEndpoints.balance),
+      transformResponse: (reply: ReplyOf<typeof creditsContracts.balance>) => reply.data.credits,
       providesTags: ['Credits'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -129,10 +127,7 @@ export const generationApi = api.injectEndpoints({
       },
     }),
     getCreditHistory: build.query<CreditHistoryPage, CreditHistoryArgs>({
-      query: ({ page, pageSize, kind }) => ({
-        url: '/credits/history',
-        params: kind ? { page, pageSize, kind } : { page, pageSize },
-      }),
+      query: (args) => call(creditsEndpoints.history, { query: args }),
       providesTags: ['Credits'],
     }),
   }),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { MSG, formatMoney, type CheckoutSummary, type Subscription } from '@atelier/shared';
+import { API_BASE, MSG, creditsEndpoints, formatMoney, pathOf, type CheckoutSummary, type Subscription } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } from '../../../components/ui';
 import { tokenStore } from '../../../app/token-store';
@@ -210,7 +210,7 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
 
 async function downloadHistoryCsv(): Promise<void> {
   const token = tokenStore.access();
-  const res = await fetch('/api/v1/credits/history.csv', {
+  const res = await fetch(`${API_BASE}${pathOf(creditsEndpoints.historyCsv)}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw new Error(MSG.credits.fetchHistoryFailed);
