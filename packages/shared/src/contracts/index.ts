@@ -1,4 +1,8 @@
 import { applicationsContracts, jobsContracts } from './jobs.js';
+import { contentContracts } from './content.js';
+import { categoriesContracts } from './categories.js';
+import { collectionsContracts } from './collections.js';
+import { generationContracts } from './generation.js';
 
 /**
  * Every call of the API, by area: the server registers each of them (a test checks that it serves
@@ -7,4 +11,8 @@ import { applicationsContracts, jobsContracts } from './jobs.js';
 export const apiContracts = {
   jobs: jobsContracts,
   applications: applicationsContracts,
+  content: contentContracts,
+  categories: categoriesContracts,
+  collections: collectionsContracts,
+  generation: generationContracts,
 } as const;

@@ -1,5 +1,5 @@
 import type { Contract } from '@atelier/shared';
-import { fileResponse, type SecurityRequirement } from './openapi.js';
+import { errorResponses, fileResponse, type SecurityRequirement } from './openapi.js';
 
 /** What only the server adds to a contract's document: which credentials the route takes. */
 export interface RouteExtras {
@@ -28,6 +28,7 @@ export function fromContract<const C extends Contract>(c: C, extras: RouteExtras
   if (c.params) schema.params = c.params;
   if (c.query) schema.querystring = c.query;
   if (c.body) schema.body = c.body;
-  schema.response = c.file ? fileResponse(c.file.mimeType, c.file.description) : c.reply;
+  // A copy: the document fills in each route's error replies, which must not leak into the shared contract.
+  schema.response = c.file ? fileResponse(c.file.mimeType, c.file.description) : { ...c.reply, ...errorResponses(...(c.errors ?? [])) };
   return { method: c.method, url: c.path, schema: schema as SchemaOf<C> };
 }
