@@ -29,6 +29,8 @@ export interface ContractSchemas {
   /** Absent for multipart uploads, which the route reads part by part. */
   readonly body?: z.ZodType;
   readonly reply: Readonly<Record<number, z.ZodType>>;
+  /** Error statuses the call may answer beside the ones every route of its kind gets (402, 409, 413...). */
+  readonly errors?: readonly number[];
   /** Set when the reply is a file rather than JSON. */
   readonly file?: { readonly mimeType: string; readonly description: string };
 }

@@ -32,6 +32,7 @@ export const developersContracts = {
     description: 'The key is stored as a hash: copy `token` now, it cannot be shown again.',
     body: createApiKeyBody,
     reply: { 201: withMessage(createdApiKey) },
+    errors: [409],
   }),
   revokeKey: contract(d.revokeKey, {
     tags,
@@ -64,6 +65,7 @@ export const developersContracts = {
       'Endpoints on loopback, private or link-local addresses are refused.',
     body: createWebhookBody,
     reply: { 201: withMessage(createdWebhook) },
+    errors: [409],
   }),
   updateWebhook: contract(d.updateWebhook, {
     tags,
@@ -89,5 +91,6 @@ export const developersContracts = {
     summary: 'Send a delivery again now',
     params: webhookDeliveryParams,
     reply: { 202: withMessage(z.null()) },
+    errors: [409],
   }),
 } as const;

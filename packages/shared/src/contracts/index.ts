@@ -6,6 +6,10 @@ import { developersContracts } from './developers.js';
 import { applicationsContracts, jobsContracts } from './jobs.js';
 import { messagingContracts } from './messaging.js';
 import { plansContracts } from './plans.js';
+import { contentContracts } from './content.js';
+import { categoriesContracts } from './categories.js';
+import { collectionsContracts } from './collections.js';
+import { generationContracts } from './generation.js';
 
 /**
  * Every call of the API, by area: the server registers each of them (a test checks that it serves
@@ -22,4 +26,8 @@ export const apiContracts = {
   payments: paymentsContracts,
   subscription: subscriptionContracts,
   plans: plansContracts,
+  content: contentContracts,
+  categories: categoriesContracts,
+  collections: collectionsContracts,
+  generation: generationContracts,
 } as const;

@@ -24,7 +24,7 @@ export const developersRoutes: AppModule = async (app, ctx) => {
   });
 
   app.route({
-    ...fromContract(c.createKey, { errors: [409] }),
+    ...fromContract(c.createKey),
     preHandler: ctx.auth.requireAuth,
     handler: async (request, reply) => {
       const data = await keys.createKey(deps, currentUser(request).id, request.body);
@@ -63,7 +63,7 @@ export const developersRoutes: AppModule = async (app, ctx) => {
   });
 
   app.route({
-    ...fromContract(c.createWebhook, { errors: [409] }),
+    ...fromContract(c.createWebhook),
     preHandler: ctx.auth.requireAuth,
     handler: async (request, reply) => {
       const data = await hooks.createEndpoint(webhooks, currentUser(request).id, request.body);
@@ -98,7 +98,7 @@ export const developersRoutes: AppModule = async (app, ctx) => {
   });
 
   app.route({
-    ...fromContract(c.resendDelivery, { errors: [409] }),
+    ...fromContract(c.resendDelivery),
     preHandler: ctx.auth.requireAuth,
     handler: async (request, reply) => {
       await hooks.resendDelivery(webhooks, currentUser(request).id, request.params.id, request.params.deliveryId);

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { API_BASE, generationContracts, generationEndpoints, pathOf } from '@atelier/shared';
+import { fromContract } from '../../platform/http/contract-route.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { AppDeps, AppModule } from '../../platform/http/types.js';
 import { createFalVerifier, verifyReplicate } from '../../providers/generation/hosted/webhook-signatures.js';
@@ -20,10 +21,8 @@ export const WEBHOOK_TEXT = {
 
 /** Where a vendor sends its webhook for this deployment. */
 export function generationWebhookUrl(publicUrl: string, vendor: WebhookVendor): string {
-  return `${publicUrl.replace(/\/+$/, '')}/api/v1/generation/webhooks/${vendor}`;
+  return `${publicUrl.replace(/\/+$/, '')}${API_BASE}${pathOf(generationEndpoints.webhook, { vendor })}`;
 }
-
-const delivered = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
 /**
  * POST /generation/webhooks/replicate and /generation/webhooks/fal, on only with
@@ -56,21 +55,9 @@ export const generationWebhookRoutes: AppModule = async (app, ctx) => {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post(
-      '/generation/webhooks/:vendor',
-      {
-        schema: {
-          tags: ['generation'],
-          summary: 'A generation vendor reports a finished job (signed)',
-          description:
-            'Replicate: webhook-id / webhook-timestamp / webhook-signature, HMAC-SHA256 with the signing secret. ' +
-            'fal: X-Fal-Webhook-* headers, ED25519 against fal\'s key set. A bad or stale signature is 400 and changes nothing; ' +
-            'a delivery already received answers `duplicate: true` and changes nothing. 404 unless GENERATION_WEBHOOKS is on.',
-          params: z.object({ vendor: z.string() }),
-          response: { 200: z.object({ data: delivered }) },
-        },
-      },
-      async (request) => {
+    scope.route({
+      ...fromContract(generationContracts.webhook),
+      handler: async (request) => {
         if (!config.GENERATION_WEBHOOKS) throw notFound(WEBHOOK_TEXT.off);
         const vendor = (request.params as { vendor: string }).vendor;
         if (!(GENERATION_WEBHOOK_VENDORS as readonly string[]).includes(vendor)) throw notFound(WEBHOOK_TEXT.unknownVendor);
@@ -118,7 +105,7 @@ export const generationWebhookRoutes: AppModule = async (app, ctx) => {
         if (isNew) wakeJob(WAKE_NAMES[vendor as WebhookVendor], jobId);
         return { data: { received: true as const, duplicate: !isNew } };
       },
-    );
+    });
   });
 };
 

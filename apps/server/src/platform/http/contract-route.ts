@@ -13,8 +13,6 @@ export function isFromContract(schema: unknown): boolean {
 export interface RouteExtras {
   security?: SecurityRequirement[];
   hide?: boolean;
-  /** Error replies beyond those every route of its kind gets (409 for a conflict). */
-  errors?: number[];
 }
 
 type Defined<T> = Exclude<T, undefined>;
@@ -24,7 +22,7 @@ type Present<C, K extends keyof C, As extends string> = undefined extends C[K] ?
 export type SchemaOf<C extends Contract> = { tags: string[]; summary: string; response: C['reply'] } & Present<C, 'params', 'params'> &
   Present<C, 'query', 'querystring'> &
   Present<C, 'body', 'body'> &
-  Omit<RouteExtras, 'errors'>;
+  RouteExtras;
 
 /**
  * The method, URL and schema of a route, all from its contract in packages/shared: a module adds
@@ -32,14 +30,14 @@ export type SchemaOf<C extends Contract> = { tags: string[]; summary: string; re
  * `app.route({ ...fromContract(c), preHandler, handler })`.
  */
 export function fromContract<const C extends Contract>(c: C, extras: RouteExtras = {}) {
-  const { errors = [], ...rest } = extras;
-  const schema: Record<string, unknown> = { tags: [...c.tags], summary: c.summary, ...rest };
+  const schema: Record<string, unknown> = { tags: [...c.tags], summary: c.summary, ...extras };
   if (c.description) schema.description = c.description;
   if (c.consumes) schema.consumes = [...c.consumes];
   if (c.params) schema.params = c.params;
   if (c.query) schema.querystring = c.query;
   if (c.body) schema.body = c.body;
-  schema.response = { ...(c.file ? fileResponse(c.file.mimeType, c.file.description) : c.reply), ...errorResponses(...errors) };
+  // A copy: the document fills in each route's error replies, which must not leak into the shared contract.
+  schema.response = c.file ? fileResponse(c.file.mimeType, c.file.description) : { ...c.reply, ...errorResponses(...(c.errors ?? [])) };
   Object.defineProperty(schema, FROM_CONTRACT, { value: c });
   return { method: c.method, url: c.path, schema: schema as SchemaOf<C> };
 }

@@ -1,11 +1,12 @@
-import type {
-  CollectionItem,
-  CollectionWithFlag,
-  CreateCollectionBody,
-  Pagination,
-  UpdateCollectionBody,
+import {
+  collectionsEndpoints,
+  type CollectionWithFlag,
+  type CreateCollectionBody,
+  type ReplyOf,
+  type UpdateCollectionBody,
+  type collectionsContracts,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 import { withCreatedFirst, withRemoved, withReplaced, type CollectionPage } from './collections-cache';
 
 export interface CollectionListArgs {
@@ -24,35 +25,29 @@ const listParams = ({ page = 1, pageSize = 12, contains }: CollectionListArgs) =
 export const collectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyCollections: build.query<CollectionPage, CollectionListArgs>({
-      query: (args) => ({ url: '/collection', params: listParams(args) }),
+      query: (args) => call(collectionsEndpoints.list, { query: listParams(args) }),
       providesTags: [{ type: 'Collections', id: 'LIST' }],
     }),
 
     getUserCollections: build.query<CollectionPage, { userId: string; page?: number; pageSize?: number }>({
-      query: ({ userId, page = 1, pageSize = 12 }) => ({ url: '/collection', params: { userId, page, pageSize } }),
+      query: ({ userId, page = 1, pageSize = 12 }) => call(collectionsEndpoints.list, { query: { userId, page, pageSize } }),
       providesTags: [{ type: 'Collections', id: 'LIST' }],
     }),
 
     getCollection: build.query<CollectionWithFlag, string>({
-      query: (id) => `/collection/${encodeURIComponent(id)}`,
-      transformResponse: (reply: { data: CollectionWithFlag }) => reply.data,
+      query: (id) => call(collectionsEndpoints.get, { params: { id } }),
+      transformResponse: (reply: ReplyOf<typeof collectionsContracts.get>) => reply.data,
       providesTags: (_r, _e, id) => [{ type: 'Collections', id }],
     }),
 
-    getCollectionItems: build.query<
-      { data: CollectionItem[]; pagination: Pagination },
-      { id: string; page?: number; pageSize?: number }
-    >({
-      query: ({ id, page = 1, pageSize = 24 }) => ({
-        url: `/collection/${encodeURIComponent(id)}/items`,
-        params: { page, pageSize },
-      }),
+    getCollectionItems: build.query<ReplyOf<typeof collectionsContracts.items>, { id: string; page?: number; pageSize?: number }>({
+      query: ({ id, page = 1, pageSize = 24 }) => call(collectionsEndpoints.items, { params: { id }, query: { page, pageSize } }),
       providesTags: (_r, _e, { id }) => [{ type: 'Collections', id: `ITEMS-${id}` }],
     }),
 
     createCollection: build.mutation<CollectionWithFlag, CreateCollectionBody>({
-      query: (body) => ({ url: '/collection', method: 'POST', body }),
-      transformResponse: (reply: { data: CollectionWithFlag }) => reply.data,
+      query: (body) => call(collectionsEndpoints.create, { body }),
+      transformResponse: (reply: ReplyOf<typeof collectionsContracts.create>) => reply.data,
       async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
         if (!reply) return;
@@ -68,8 +63,8 @@ export const collectionsApi = api.injectEndpoints({
     }),
 
     updateCollection: build.mutation<CollectionWithFlag, { id: string; body: UpdateCollectionBody }>({
-      query: ({ id, body }) => ({ url: `/collection/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      transformResponse: (reply: { data: CollectionWithFlag }) => reply.data,
+      query: ({ id, body }) => call(collectionsEndpoints.update, { params: { id }, body }),
+      transformResponse: (reply: ReplyOf<typeof collectionsContracts.update>) => reply.data,
       async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
         if (!reply) return;
@@ -83,7 +78,7 @@ export const collectionsApi = api.injectEndpoints({
     }),
 
     deleteCollection: build.mutation<void, string>({
-      query: (id) => ({ url: `/collection/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => call(collectionsEndpoints.remove, { params: { id } }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const ok = await queryFulfilled.then(() => true).catch(() => false);
         if (!ok) return;
@@ -94,12 +89,8 @@ export const collectionsApi = api.injectEndpoints({
     }),
 
     addCollectionItem: build.mutation<CollectionWithFlag, { id: string; itemId: string }>({
-      query: ({ id, itemId }) => ({
-        url: `/collection/${encodeURIComponent(id)}/items`,
-        method: 'POST',
-        body: { itemId, itemType: 'content' },
-      }),
-      transformResponse: (reply: { data: CollectionWithFlag }) => reply.data,
+      query: ({ id, itemId }) => call(collectionsEndpoints.addItem, { params: { id }, body: { itemId, itemType: 'content' } }),
+      transformResponse: (reply: ReplyOf<typeof collectionsContracts.addItem>) => reply.data,
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'Collections', id: 'LIST' },
         { type: 'Collections', id },
@@ -108,12 +99,8 @@ export const collectionsApi = api.injectEndpoints({
     }),
 
     removeCollectionItem: build.mutation<CollectionWithFlag, { id: string; itemId: string }>({
-      query: ({ id, itemId }) => ({
-        url: `/collection/${encodeURIComponent(id)}/items/${encodeURIComponent(itemId)}`,
-        method: 'DELETE',
-        params: { itemType: 'content' },
-      }),
-      transformResponse: (reply: { data: CollectionWithFlag }) => reply.data,
+      query: ({ id, itemId }) => call(collectionsEndpoints.removeItem, { params: { id, itemId }, query: { itemType: 'content' } }),
+      transformResponse: (reply: ReplyOf<typeof collectionsContracts.removeItem>) => reply.data,
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'Collections', id: 'LIST' },
         { type: 'Collections', id },

@@ -1,18 +1,23 @@
-import type {
-  Category,
-  CategoryImportResult,
-  CategoryTreeNode,
-  Comment,
-  Content,
-  ContentSort,
-  ContentType,
-  CreateCategoryBody,
-  LikeResult,
-  Pagination,
-  UpdateCategoryBody,
+import {
+  MSG,
+  categoriesEndpoints,
+  contentEndpoints,
+  type Category,
+  type CategoryImportResult,
+  type CategoryTreeNode,
+  type Comment,
+  type Content,
+  type ContentSort,
+  type ContentType,
+  type CreateCategoryBody,
+  type LikeResult,
+  type Pagination,
+  type ReplyOf,
+  type UpdateCategoryBody,
+  type categoriesContracts,
+  type contentContracts,
 } from '@atelier/shared';
-import { MSG } from '@atelier/shared';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 import { generationApi } from '../generation/generation-api';
 import { usersApi, type PageArgs } from '../users/users-api';
 import {
@@ -27,11 +32,6 @@ import {
   type Paged,
 } from './content-merge';
 import { sendUpload, type UploadFields } from './content-upload';
-
-interface Envelope<T> {
-  data: T;
-  message?: string;
-}
 
 export interface ContentListArgs {
   type?: ContentType;
@@ -56,7 +56,7 @@ export interface CategoryContentArgs {
   pageSize: number;
 }
 
-/** GET /category/:id/content answers {data: Content[], category, pagination}. */
+/** A category's content page answers {data: Content[], category, pagination}. */
 export interface CategoryContentPage extends Paged<Content> {
   category: Category;
 }
@@ -127,43 +127,37 @@ export const contentApi = api.injectEndpoints({
       },
     }),
     listContent: build.query<Paged<Content>, ContentListArgs>({
-      query: (args) => ({ url: '/content', params: listParams(args) }),
+      query: (args) => call(contentEndpoints.list, { query: listParams(args) }),
       serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
       merge: (current, incoming) => mergePage(current, incoming),
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
       providesTags: itemTags,
     }),
     searchContent: build.query<Paged<Content>, ContentSearchArgs>({
-      query: (args) => ({ url: '/content/search', params: listParams(args) }),
+      query: (args) => call(contentEndpoints.search, { query: listParams(args) }),
       serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
       merge: (current, incoming) => mergePage(current, incoming),
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
       providesTags: itemTags,
     }),
     categoryContent: build.query<CategoryContentPage, CategoryContentArgs>({
-      query: ({ categoryId, ...args }) => ({
-        url: `/category/${encodeURIComponent(categoryId)}/content`,
-        params: listParams(args),
-      }),
+      query: ({ categoryId, ...args }) => call(categoriesEndpoints.content, { params: { categoryId }, query: listParams(args) }),
       serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
       merge: (current, incoming) => ({ ...mergePage(current, incoming), category: incoming.category }),
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
       providesTags: itemTags,
     }),
     playContent: build.mutation<number, string>({
-      query: (id) => ({ url: `/content/${encodeURIComponent(id)}/play`, method: 'POST' }),
-      transformResponse: (reply: Envelope<{ playCount: number }>) => reply.data.playCount,
+      query: (id) => call(contentEndpoints.play, { params: { id } }),
+      transformResponse: (reply: ReplyOf<typeof contentContracts.play>) => reply.data.playCount,
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const result = await queryFulfilled.catch(() => null);
         if (result) patchContentEverywhere(dispatch, getState, id, (item) => ({ ...item, playCount: result.data }));
       },
     }),
     likeContent: build.mutation<LikeResult, { id: string; isLiked: boolean }>({
-      query: ({ id, isLiked }) => ({
-        url: `/content/${encodeURIComponent(id)}/like`,
-        method: isLiked ? 'POST' : 'DELETE',
-      }),
-      transformResponse: (reply: Envelope<LikeResult>) => reply.data,
+      query: ({ id, isLiked }) => call(isLiked ? contentEndpoints.like : contentEndpoints.unlike, { params: { contentId: id } }),
+      transformResponse: (reply: ReplyOf<typeof contentContracts.like>) => reply.data,
       // Optimistic; a failure quietly puts every copy back (spec §8: like failures are silent).
       async onQueryStarted({ id, isLiked }, { dispatch, getState, queryFulfilled }) {
         const patches = patchContentEverywhere(dispatch, getState, id, (item) => applyLike(item, isLiked));
@@ -180,22 +174,16 @@ export const contentApi = api.injectEndpoints({
       },
     }),
     getComments: build.query<Paged<Comment>, { contentId: string; page: number; pageSize?: number }>({
-      query: ({ contentId, page, pageSize = 10 }) => ({
-        url: `/content/${encodeURIComponent(contentId)}/comments`,
-        params: { page: String(page), pageSize: String(pageSize) },
-      }),
+      query: ({ contentId, page, pageSize = 10 }) =>
+        call(contentEndpoints.comments, { params: { contentId }, query: { page: String(page), pageSize: String(pageSize) } }),
       serializeQueryArgs: ({ queryArgs }) => queryArgs.contentId,
       merge: (current, incoming, { arg }) => mergeCommentPage(current, incoming, arg.contentId) ?? incoming,
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
       providesTags: (_r, _e, { contentId }) => [{ type: 'Comments', id: contentId }],
     }),
     addComment: build.mutation<Comment, { contentId: string; content: string; parentId?: string }>({
-      query: ({ contentId, ...body }) => ({
-        url: `/content/${encodeURIComponent(contentId)}/comments`,
-        method: 'POST',
-        body,
-      }),
-      transformResponse: (reply: Envelope<Comment>) => reply.data,
+      query: ({ contentId, ...body }) => call(contentEndpoints.addComment, { params: { contentId }, body }),
+      transformResponse: (reply: ReplyOf<typeof contentContracts.addComment>) => reply.data,
       async onQueryStarted({ contentId }, { dispatch, getState, queryFulfilled }) {
         const result = await queryFulfilled.catch(() => null);
         if (!result) return;
@@ -216,10 +204,7 @@ export const contentApi = api.injectEndpoints({
       },
     }),
     deleteComment: build.mutation<void, { contentId: string; commentId: string }>({
-      query: ({ contentId, commentId }) => ({
-        url: `/content/${encodeURIComponent(contentId)}/comments/${encodeURIComponent(commentId)}`,
-        method: 'DELETE',
-      }),
+      query: ({ contentId, commentId }) => call(contentEndpoints.deleteComment, { params: { contentId, commentId } }),
       transformResponse: () => undefined,
       async onQueryStarted({ contentId, commentId }, { dispatch, getState, queryFulfilled }) {
         if (!(await queryFulfilled.catch(() => null))) return;
@@ -240,54 +225,51 @@ export const contentApi = api.injectEndpoints({
     }),
 
     listCategories: build.query<Paged<Category>, { page: number; pageSize: number }>({
-      query: (args) => ({ url: '/categories', params: listParams(args) }),
+      query: (args) => call(categoriesEndpoints.active, { query: listParams(args) }),
       providesTags: ['Categories'],
     }),
     adminCategories: build.query<Paged<Category>, CategoryListArgs>({
-      query: (args) => ({ url: '/category', params: categoryParams(args) }),
+      query: (args) => call(categoriesEndpoints.list, { query: categoryParams(args) }),
       providesTags: ['Categories'],
     }),
     categoryTree: build.query<CategoryTreeNode[], void>({
-      query: () => '/category/tree',
-      transformResponse: (reply: Envelope<CategoryTreeNode[]>) => reply.data,
+      query: () => call(categoriesEndpoints.tree),
+      transformResponse: (reply: ReplyOf<typeof categoriesContracts.tree>) => reply.data,
       providesTags: ['Categories'],
     }),
     categoryBreadcrumb: build.query<Category[], string>({
-      query: (id) => `/category/${encodeURIComponent(id)}/breadcrumb`,
-      transformResponse: (reply: Envelope<Category[]>) => reply.data,
+      query: (id) => call(categoriesEndpoints.breadcrumb, { params: { categoryId: id } }),
+      transformResponse: (reply: ReplyOf<typeof categoriesContracts.breadcrumb>) => reply.data,
       providesTags: ['Categories'],
     }),
     createCategory: build.mutation<Category, CreateCategoryBody>({
-      query: (body) => ({ url: '/category', method: 'POST', body }),
-      transformResponse: (reply: Envelope<Category>) => reply.data,
+      query: (body) => call(categoriesEndpoints.create, { body }),
+      transformResponse: (reply: ReplyOf<typeof categoriesContracts.create>) => reply.data,
       invalidatesTags: ['Categories'],
     }),
     updateCategory: build.mutation<Category, { id: string } & UpdateCategoryBody>({
-      query: ({ id, ...body }) => ({ url: `/category/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      transformResponse: (reply: Envelope<Category>) => reply.data,
+      query: ({ id, ...body }) => call(categoriesEndpoints.update, { params: { id }, body }),
+      transformResponse: (reply: ReplyOf<typeof categoriesContracts.update>) => reply.data,
       invalidatesTags: ['Categories'],
     }),
     deleteCategory: build.mutation<void, { id: string; reassignToCategory?: string | null }>({
-      query: ({ id, reassignToCategory }) => ({
-        url: `/category/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        body: reassignToCategory ? { reassignToCategory } : {},
-      }),
+      query: ({ id, reassignToCategory }) =>
+        call(categoriesEndpoints.remove, { params: { id }, body: reassignToCategory ? { reassignToCategory } : {} }),
       transformResponse: () => undefined,
       invalidatesTags: ['Categories', { type: 'Content', id: 'LIST' }],
     }),
     bulkToggleCategories: build.mutation<number, { ids: string[]; isActive: boolean }>({
-      query: (body) => ({ url: '/category/bulk-toggle', method: 'POST', body }),
-      transformResponse: (reply: Envelope<{ updated: number }>) => reply.data.updated,
+      query: (body) => call(categoriesEndpoints.bulkToggle, { body }),
+      transformResponse: (reply: ReplyOf<typeof categoriesContracts.bulkToggle>) => reply.data.updated,
       invalidatesTags: ['Categories'],
     }),
     importCategories: build.mutation<CategoryImportResult, File>({
       query: (file) => {
         const form = new FormData();
         form.append('file', file);
-        return { url: '/category/import', method: 'POST', body: form };
+        return call(categoriesEndpoints.import, { body: form });
       },
-      transformResponse: (reply: Envelope<CategoryImportResult>) => reply.data,
+      transformResponse: (reply: ReplyOf<typeof categoriesContracts.import>) => reply.data,
       invalidatesTags: ['Categories'],
     }),
   }),

@@ -1,4 +1,4 @@
-import { API_BASE, CONTENT_TYPES, type Content, type ContentType } from '@atelier/shared';
+import { API_BASE, CONTENT_TYPES, contentEndpoints, pathOf, type Content, type ContentType } from '@atelier/shared';
 import { tokenStore } from '../../app/token-store';
 
 export interface UploadFields {
@@ -63,7 +63,7 @@ export function sendUpload(
 ): Promise<UploadReply> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/content`);
+    xhr.open(contentEndpoints.upload.method, `${API_BASE}${pathOf(contentEndpoints.upload)}`);
     const token = tokenStore.access();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {

@@ -1,6 +1,8 @@
 import {
   LIMITS,
   creditsEndpoints,
+  contentEndpoints,
+  generationEndpoints,
   type Content,
   type ContentStatus,
   type ContentType,
@@ -9,15 +11,12 @@ import {
   type LedgerKind,
   type ReplyOf,
   type creditsContracts,
+  type contentContracts,
+  type generationContracts,
 } from '@atelier/shared';
 import { api, call } from '../../app/api';
 import { creditsUpdated } from '../auth/auth-slice';
 import { isInProgress } from './generation-types';
-
-interface Envelope<T> {
-  data: T;
-  message?: string;
-}
 
 export interface GenerateInput {
   prompt: string;
@@ -68,13 +67,11 @@ export const generationApi = api.injectEndpoints({
   endpoints: (build) => ({
     generateContent: build.mutation<Content, GenerateInput>({
       query: ({ idempotencyKey, ...input }) => ({
-        url: '/content/generate',
-        method: 'POST',
-        body: generateBody(input),
+        ...call(generationEndpoints.generate, { body: generateBody(input) }),
         headers: { 'Idempotency-Key': idempotencyKey },
         timeout: LIMITS.generationTimeoutMs,
       }),
-      transformResponse: (reply: Envelope<Content>) => reply.data,
+      transformResponse: (reply: ReplyOf<typeof generationContracts.generate>) => reply.data,
       invalidatesTags: ['Credits', { type: 'Content', id: 'LIST' }],
       async onQueryStarted(_input, { dispatch, queryFulfilled }) {
         // The content page opens straight onto the new item instead of waiting for a fetch.
@@ -84,18 +81,16 @@ export const generationApi = api.injectEndpoints({
     }),
     editContent: build.mutation<EditResult, EditInput>({
       query: ({ idempotencyKey, ...body }) => ({
-        url: '/content/edit',
-        method: 'POST',
-        body,
+        ...call(generationEndpoints.edit, { body }),
         headers: { 'Idempotency-Key': idempotencyKey },
         timeout: LIMITS.editTimeoutMs,
       }),
-      transformResponse: (reply: Envelope<EditResult>) => reply.data,
+      transformResponse: (reply: ReplyOf<typeof generationContracts.edit>) => reply.data,
       invalidatesTags: ['Credits', { type: 'Content', id: 'LIST' }],
     }),
     getContentById: build.query<Content, string>({
-      query: (id) => `/content/${encodeURIComponent(id)}`,
-      transformResponse: (reply: Envelope<Content>) => reply.data,
+      query: (id) => call(contentEndpoints.get, { params: { id } }),
+      transformResponse: (reply: ReplyOf<typeof contentContracts.get>) => reply.data,
       providesTags: (_result, _error, id) => [{ type: 'Content', id }],
       // A poll answered before a socket event can land after it; never let it move the item back.
       merge: (current, incoming) => (isBehind(incoming, current) ? current : incoming),
@@ -104,8 +99,8 @@ export const generationApi = api.injectEndpoints({
       Content,
       { id: string; title?: string; description?: string | null; isPrivate?: boolean }
     >({
-      query: ({ id, ...body }) => ({ url: `/content/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: (reply: Envelope<Content>) => reply.data,
+      query: ({ id, ...body }) => call(contentEndpoints.update, { params: { id }, body }),
+      transformResponse: (reply: ReplyOf<typeof contentContracts.update>) => reply.data,
       invalidatesTags: [{ type: 'Content', id: 'LIST' }],
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -113,8 +108,8 @@ export const generationApi = api.injectEndpoints({
       },
     }),
     deleteContentItem: build.mutation<{ message: string | null }, string>({
-      query: (id) => ({ url: `/content/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      transformResponse: (reply: Envelope<null>) => ({ message: reply.message ?? null }),
+      query: (id) => call(contentEndpoints.remove, { params: { id } }),
+      transformResponse: (reply: ReplyOf<typeof contentContracts.remove>) => ({ message: reply.message ?? null }),
       invalidatesTags: [{ type: 'Content', id: 'LIST' }],
     }),
     getCreditBalance: build.query<number, void>({
