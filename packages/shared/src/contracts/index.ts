@@ -1,4 +1,7 @@
+import { authContracts } from './auth.js';
 import { applicationsContracts, jobsContracts } from './jobs.js';
+import { contactContracts, healthContracts, metaContracts } from './platform.js';
+import { usersContracts } from './users.js';
 
 /**
  * Every call of the API, by area: the server registers each of them (a test checks that it serves
@@ -7,4 +10,9 @@ import { applicationsContracts, jobsContracts } from './jobs.js';
 export const apiContracts = {
   jobs: jobsContracts,
   applications: applicationsContracts,
+  auth: authContracts,
+  users: usersContracts,
+  contact: contactContracts,
+  meta: metaContracts,
+  health: healthContracts,
 } as const;
