@@ -96,8 +96,18 @@ export const usersContracts = {
     params: idParam,
     reply: { 200: followReply },
   }),
-  followers: contract(e.followers, { tags: ['users'], summary: 'Your followers', query: paginationQuery, reply: { 200: summaries } }),
-  following: contract(e.following, { tags: ['users'], summary: 'Your following', query: paginationQuery, reply: { 200: summaries } }),
+  followers: contract(e.followers, {
+    tags: ['users'],
+    summary: 'Your followers',
+    query: paginationQuery,
+    reply: { 200: summaries },
+  }),
+  following: contract(e.following, {
+    tags: ['users'],
+    summary: 'Your following',
+    query: paginationQuery,
+    reply: { 200: summaries },
+  }),
   userFollowers: contract(e.userFollowers, {
     tags: ['users'],
     summary: "A user's followers (empty for a private profile)",
