@@ -5,7 +5,17 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { API_BASE, STORAGE_KEYS, pathOf, type Endpoint, type HttpMethod, type PathParams } from '@atelier/shared';
+import {
+  API_BASE,
+  STORAGE_KEYS,
+  authEndpoints,
+  pathOf,
+  type DataOf,
+  type Endpoint,
+  type HttpMethod,
+  type PathParams,
+  type authContracts,
+} from '@atelier/shared';
 import { tokenStore } from './token-store';
 import { loggedOut, tokensRefreshed } from '../features/auth/auth-slice';
 
@@ -58,8 +68,8 @@ async function refreshTokens(api: Parameters<BaseQueryFn>[1], extra: object): Pr
   const refreshToken = tokenStore.refresh();
   if (!refreshToken) return false;
   refreshing ??= (async () => {
-    const res = await rawBaseQuery({ url: '/auth/refresh-token', method: 'POST', body: { refreshToken } }, api, extra);
-    const data = (res.data as { data?: { accessToken: string; refreshToken: string } } | undefined)?.data;
+    const res = await rawBaseQuery(call(authEndpoints.refresh, { body: { refreshToken } }), api, extra);
+    const data = (res.data as { data?: DataOf<typeof authContracts.refresh> } | undefined)?.data;
     if (data?.accessToken) {
       tokenStore.set(data.accessToken, data.refreshToken);
       api.dispatch(tokensRefreshed());
@@ -72,6 +82,9 @@ async function refreshTokens(api: Parameters<BaseQueryFn>[1], extra: object): Pr
   return refreshing;
 }
 
+/** Calls whose 401 means wrong credentials, not an expired access token. */
+const NO_REFRESH = [authEndpoints.refresh.path, authEndpoints.login.path];
+
 /**
  * Every call carries the stored bearer token. A 401 logs the spec's line, refreshes the tokens once
  * and retries; when the refresh fails the local session is cleared.
@@ -79,7 +92,7 @@ async function refreshTokens(api: Parameters<BaseQueryFn>[1], extra: object): Pr
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   let result = await rawBaseQuery(args, api, extra as object);
   const url = typeof args === 'string' ? args : args.url;
-  if (result.error?.status === 401 && !url.startsWith('/auth/refresh-token') && !url.startsWith('/auth/login')) {
+  if (result.error?.status === 401 && !NO_REFRESH.some((path) => url.startsWith(path))) {
     console.warn('Unauthorized: Redirecting to login...');
     if (await refreshTokens(api, extra as object)) {
       result = await rawBaseQuery(args, api, extra as object);

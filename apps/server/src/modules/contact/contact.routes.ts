@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { contactBody } from '@atelier/shared';
+import { contactContracts } from '@atelier/shared';
+import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { rateLimited } from '../auth/rate-limits.js';
 import { sendContactMessage } from './contact.service.js';
@@ -8,19 +8,11 @@ export const CONTACT_SENT = 'Thanks! Your message has been sent.';
 
 /** The contact form: stored, then mailed to support. */
 export const contactRoutes: AppModule = (app, ctx) => {
-  app.post(
-    '/contact',
-    {
-      preHandler: ctx.auth.optionalAuth,
-      config: rateLimited(ctx.config, 'contact'),
-      schema: {
-        tags: ['contact'],
-        summary: 'Send a message to the support team',
-        body: contactBody,
-        response: { 201: z.object({ data: z.object({ id: z.string() }), message: z.string() }) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(contactContracts.send),
+    preHandler: ctx.auth.optionalAuth,
+    config: rateLimited(ctx.config, 'contact'),
+    handler: async (request, reply) => {
       const data = await sendContactMessage(
         { db: ctx.database.db, clock: ctx.clock, mailer: ctx.mailer, config: ctx.config, log: request.log },
         request.body,
@@ -28,5 +20,5 @@ export const contactRoutes: AppModule = (app, ctx) => {
       );
       return reply.status(201).send({ data, message: CONTACT_SENT });
     },
-  );
+  });
 };

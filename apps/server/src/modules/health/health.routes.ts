@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { healthContracts } from '@atelier/shared';
 import { ping } from '../../platform/db/db.js';
 import { latestMigrationName } from '../../platform/db/migrate.js';
+import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -24,50 +25,18 @@ async function check(run: () => Promise<void>): Promise<CheckResult> {
   }
 }
 
-const checksSchema = z.object({
-  database: z.string(),
-  migrations: z.string(),
-  queue: z.string(),
-  draining: z.boolean(),
-});
-
 export const healthRoutes: AppModule = (app, { database, queue, lifecycle }) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database check',
-        response: {
-          200: z.object({ data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) }),
-        },
-      },
-    },
-    async () => {
+  app.route({
+    ...fromContract(healthContracts.live),
+    handler: async () => {
       await ping(database.db);
       return { data: { status: 'ok' as const, database: database.kind } };
     },
-  );
+  });
 
-  app.get(
-    '/health/ready',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Readiness for a load balancer: database reachable, migrations applied, queue running, not draining',
-        response: {
-          200: z.object({ data: z.object({ status: z.literal('ready'), checks: checksSchema }) }),
-          503: z.object({
-            statusCode: z.literal(503),
-            code: z.literal('NOT_READY'),
-            error: z.string(),
-            message: z.string(),
-            checks: checksSchema,
-          }),
-        },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...fromContract(healthContracts.ready),
+    handler: async (_request, reply) => {
       const expected = latestMigrationName();
       const [db, migrations] = await Promise.all([
         check(() => ping(database.db)),
@@ -97,5 +66,5 @@ export const healthRoutes: AppModule = (app, { database, queue, lifecycle }) => 
         checks,
       });
     },
-  );
+  });
 };

@@ -1,106 +1,111 @@
-import type { AuthTokens, LoginBody, PublicUser, RegisterBody, SessionInfo, UserSettings } from '@atelier/shared';
-import { api } from '../../app/api';
-
-interface Envelope<T> {
-  data: T;
-  message?: string;
-}
+import {
+  authEndpoints,
+  metaEndpoints,
+  usersEndpoints,
+  type BodyOf,
+  type DataOf,
+  type LoginBody,
+  type RegisterBody,
+  type ReplyOf,
+  type authContracts,
+  type metaContracts,
+  type usersContracts,
+} from '@atelier/shared';
+import { api, call } from '../../app/api';
 
 /** What an action reply carries for the person: the server's sentence, when it sent one. */
 export interface ActionResult {
   message: string | null;
 }
 
-export interface PublicConfig {
-  googleClientId: string | null;
-  facebookAppId: string | null;
-  signupCredits: number;
-  generationProvider: string;
-  /** 'stripe' when the server has a Stripe key: the checkout dialog then shows Stripe's embedded checkout. */
-  paymentProvider: 'local' | 'stripe';
-  stripePublishableKey: string | null;
-}
+/** GET /config: what this deployment offers (sign-in providers, checkout, signup credits). */
+export type PublicConfig = DataOf<typeof metaContracts.config>;
 
-export interface Me {
-  user: PublicUser;
-  settings: UserSettings;
-}
+export type Me = DataOf<typeof usersContracts.me>;
 
-const unwrapData = <T>(reply: Envelope<T>): T => reply.data;
-const unwrapMessage = (reply: Envelope<unknown>): ActionResult => ({ message: reply.message ?? null });
+type Tokens = DataOf<typeof authContracts.login>;
+
+const tokensOf = (reply: ReplyOf<typeof authContracts.login>): Tokens => reply.data;
+const messageOf = (reply: { message?: string }): ActionResult => ({ message: reply.message ?? null });
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<AuthTokens, LoginBody>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
-      transformResponse: unwrapData<AuthTokens>,
+    login: build.mutation<Tokens, LoginBody>({
+      query: (body) => call(authEndpoints.login, { body }),
+      transformResponse: tokensOf,
     }),
-    register: build.mutation<AuthTokens, RegisterBody>({
-      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
-      transformResponse: unwrapData<AuthTokens>,
+    register: build.mutation<Tokens, RegisterBody>({
+      query: (body) => call(authEndpoints.register, { body }),
+      transformResponse: tokensOf,
     }),
-    googleLogin: build.mutation<AuthTokens, { idToken: string }>({
-      query: (body) => ({ url: '/auth/google', method: 'POST', body }),
-      transformResponse: unwrapData<AuthTokens>,
+    googleLogin: build.mutation<Tokens, BodyOf<typeof authContracts.google>>({
+      query: (body) => call(authEndpoints.google, { body }),
+      transformResponse: tokensOf,
     }),
-    facebookLogin: build.mutation<AuthTokens, { accessToken: string }>({
-      query: (body) => ({ url: '/auth/facebook', method: 'POST', body }),
-      transformResponse: unwrapData<AuthTokens>,
+    facebookLogin: build.mutation<Tokens, BodyOf<typeof authContracts.facebook>>({
+      query: (body) => call(authEndpoints.facebook, { body }),
+      transformResponse: tokensOf,
     }),
     logout: build.mutation<ActionResult, { token?: string }>({
-      query: (body) => ({ url: '/auth/logout', method: 'POST', body }),
-      transformResponse: unwrapMessage,
+      query: (body) => call(authEndpoints.logout, { body }),
+      transformResponse: messageOf,
     }),
     logoutAll: build.mutation<ActionResult, void>({
-      query: () => ({ url: '/auth/logout-all', method: 'POST' }),
-      transformResponse: unwrapMessage,
+      query: () => call(authEndpoints.logoutAll),
+      transformResponse: messageOf,
     }),
-    forgotPassword: build.mutation<ActionResult, { email: string }>({
-      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
-      transformResponse: unwrapMessage,
+    forgotPassword: build.mutation<ActionResult, BodyOf<typeof authContracts.forgotPassword>>({
+      query: (body) => call(authEndpoints.forgotPassword, { body }),
+      transformResponse: messageOf,
     }),
-    verifyResetOtp: build.mutation<{ resetToken: string }, { email: string; code: string }>({
-      query: (body) => ({ url: '/auth/verify-reset-otp', method: 'POST', body }),
-      transformResponse: unwrapData<{ resetToken: string }>,
+    verifyResetOtp: build.mutation<
+      DataOf<typeof authContracts.verifyResetOtp>,
+      BodyOf<typeof authContracts.verifyResetOtp>
+    >({
+      query: (body) => call(authEndpoints.verifyResetOtp, { body }),
+      transformResponse: (reply: ReplyOf<typeof authContracts.verifyResetOtp>) => reply.data,
     }),
-    resetPassword: build.mutation<ActionResult, { resetToken: string; newPassword: string }>({
-      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
-      transformResponse: unwrapMessage,
+    resetPassword: build.mutation<ActionResult, BodyOf<typeof authContracts.resetPassword>>({
+      query: (body) => call(authEndpoints.resetPassword, { body }),
+      transformResponse: messageOf,
     }),
-    changePassword: build.mutation<ActionResult, { currentPassword: string; newPassword: string }>({
-      query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
-      transformResponse: unwrapMessage,
+    changePassword: build.mutation<ActionResult, BodyOf<typeof authContracts.changePassword>>({
+      query: (body) => call(authEndpoints.changePassword, { body }),
+      transformResponse: messageOf,
     }),
     requestVerification: build.mutation<ActionResult, void>({
-      query: () => ({ url: '/auth/request-verification', method: 'POST' }),
-      transformResponse: unwrapMessage,
+      query: () => call(authEndpoints.requestVerification),
+      transformResponse: messageOf,
     }),
-    verifyEmail: build.mutation<{ user: PublicUser } & ActionResult, { code: string }>({
-      query: (body) => ({ url: '/auth/verify-email', method: 'POST', body }),
-      transformResponse: (reply: Envelope<{ user: PublicUser }>) => ({
+    verifyEmail: build.mutation<
+      DataOf<typeof authContracts.verifyEmail> & ActionResult,
+      BodyOf<typeof authContracts.verifyEmail>
+    >({
+      query: (body) => call(authEndpoints.verifyEmail, { body }),
+      transformResponse: (reply: ReplyOf<typeof authContracts.verifyEmail>) => ({
         user: reply.data.user,
-        message: reply.message ?? null,
+        ...messageOf(reply),
       }),
       invalidatesTags: ['Me'],
     }),
-    getSessions: build.query<SessionInfo[], void>({
-      query: () => '/auth/sessions',
-      transformResponse: unwrapData<SessionInfo[]>,
+    getSessions: build.query<DataOf<typeof authContracts.sessions>, void>({
+      query: () => call(authEndpoints.sessions),
+      transformResponse: (reply: ReplyOf<typeof authContracts.sessions>) => reply.data,
       providesTags: ['Sessions'],
     }),
     revokeSession: build.mutation<ActionResult, string>({
-      query: (id) => ({ url: `/auth/sessions/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      transformResponse: unwrapMessage,
+      query: (id) => call(authEndpoints.revokeSession, { params: { id } }),
+      transformResponse: messageOf,
       invalidatesTags: ['Sessions'],
     }),
     getMe: build.query<Me, void>({
-      query: () => '/users/me',
-      transformResponse: unwrapData<Me>,
+      query: () => call(usersEndpoints.me),
+      transformResponse: (reply: ReplyOf<typeof usersContracts.me>) => reply.data,
       providesTags: ['Me'],
     }),
     getPublicConfig: build.query<PublicConfig, void>({
-      query: () => '/config',
-      transformResponse: unwrapData<PublicConfig>,
+      query: () => call(metaEndpoints.config),
+      transformResponse: (reply: ReplyOf<typeof metaContracts.config>) => reply.data,
       keepUnusedDataFor: 3600,
     }),
   }),

@@ -1,19 +1,16 @@
-import { contactBody, type ContactBody } from '@atelier/shared';
-import { api } from '../../app/api';
+import { contactBody, contactEndpoints, type ContactBody, type ReplyOf, type contactContracts } from '@atelier/shared';
+import { api, call } from '../../app/api';
 
 /** The form validates with the same schema the server applies to `POST /contact`. */
 export const contactMessageSchema = contactBody;
 export type ContactMessage = ContactBody;
 
-export interface ContactReply {
-  data: { id: string };
-  message?: string;
-}
+export type ContactReply = ReplyOf<typeof contactContracts.send>;
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<ContactReply, ContactMessage>({
-      query: (body) => ({ url: '/contact', method: 'POST', body }),
+      query: (body) => call(contactEndpoints.send, { body }),
     }),
   }),
 });

@@ -1,8 +1,8 @@
-import { API_BASE } from '@atelier/shared';
+import { API_BASE, pathOf, usersEndpoints } from '@atelier/shared';
 import { tokenStore } from '../../app/token-store';
 
 export const ARCHIVE_FAILED = 'Failed to download your content';
-const ARCHIVE_PATH = `${API_BASE}/users/content/archive`;
+const ARCHIVE_PATH = `${API_BASE}${pathOf(usersEndpoints.contentArchive)}`;
 
 export interface ArchiveProgress {
   /** Bytes received so far; the zip is built while it is sent, so the total is not known ahead. */

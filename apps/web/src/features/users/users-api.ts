@@ -1,22 +1,14 @@
-import type {
-  Content,
-  FollowResult,
-  Pagination,
-  ProfileByUsername,
-  PublicProfileSummary,
-  PublicUser,
-  ReferralsData,
-  UpdateProfileBody,
-  UserSettings,
-  UserStats,
+import {
+  usersEndpoints,
+  type BodyOf,
+  type DataOf,
+  type ReplyOf,
+  type UpdateProfileBody,
+  type UserSettings,
+  type usersContracts,
 } from '@atelier/shared';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 import { userLoaded } from '../auth/auth-slice';
-
-export interface Paged<T> {
-  data: T[];
-  pagination: Pagination;
-}
 
 export interface PageArgs {
   page?: number;
@@ -41,17 +33,19 @@ function profileBody(update: ProfileUpdate): FormData | UpdateProfileBody {
 
 const pageParams = ({ page = 1, pageSize = 12 }: PageArgs) => ({ page, pageSize });
 
+const followListOf = { followers: usersEndpoints.userFollowers, following: usersEndpoints.userFollowing } as const;
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProfileByUsername: build.query<ProfileByUsername, string>({
-      query: (username) => `/users/profile/${encodeURIComponent(username)}`,
-      transformResponse: (reply: { data: ProfileByUsername }) => reply.data,
+    getProfileByUsername: build.query<DataOf<typeof usersContracts.profileByUsername>, string>({
+      query: (username) => call(usersEndpoints.profileByUsername, { params: { username } }),
+      transformResponse: (reply: ReplyOf<typeof usersContracts.profileByUsername>) => reply.data,
       providesTags: (result, _e, username) => [{ type: 'Users', id: result?.user.id ?? username }],
     }),
 
-    updateProfile: build.mutation<PublicUser, ProfileUpdate>({
-      query: (update) => ({ url: '/users/profile', method: 'PATCH', body: profileBody(update) }),
-      transformResponse: (reply: { data: { user: PublicUser } }) => reply.data.user,
+    updateProfile: build.mutation<DataOf<typeof usersContracts.updateProfile>['user'], ProfileUpdate>({
+      query: (update) => call(usersEndpoints.updateProfile, { body: profileBody(update) }),
+      transformResponse: (reply: ReplyOf<typeof usersContracts.updateProfile>) => reply.data.user,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const reply = await queryFulfilled.catch(() => null);
         // Profile update merges the returned user into the signed-in user (spec §4).
@@ -61,58 +55,55 @@ export const usersApi = api.injectEndpoints({
     }),
 
     updateSettings: build.mutation<UserSettings, Partial<UserSettings>>({
-      query: (body) => ({ url: '/users/settings', method: 'PATCH', body }),
-      transformResponse: (reply: { data: { settings: UserSettings } }) => reply.data.settings,
+      query: (body) => call(usersEndpoints.updateSettings, { body }),
+      transformResponse: (reply: ReplyOf<typeof usersContracts.updateSettings>) => reply.data.settings,
       invalidatesTags: ['Users'],
     }),
 
-    getUserContent: build.query<Paged<Content>, PageArgs & { userId: string }>({
-      query: ({ userId, ...rest }) => ({
-        url: `/users/${encodeURIComponent(userId)}/content`,
-        params: pageParams(rest),
-      }),
+    getUserContent: build.query<ReplyOf<typeof usersContracts.userContent>, PageArgs & { userId: string }>({
+      query: ({ userId, ...rest }) =>
+        call(usersEndpoints.userContent, { params: { id: userId }, query: pageParams(rest) }),
       providesTags: ['Content'],
     }),
 
-    getFollowList: build.query<Paged<PublicProfileSummary>, FollowListArgs>({
-      query: ({ userId, direction, ...rest }) => ({
-        url: `/users/${encodeURIComponent(userId)}/${direction}`,
-        params: pageParams(rest),
-      }),
+    getFollowList: build.query<ReplyOf<typeof usersContracts.userFollowers>, FollowListArgs>({
+      query: ({ userId, direction, ...rest }) =>
+        call(followListOf[direction], { params: { id: userId }, query: pageParams(rest) }),
       providesTags: ['Users'],
     }),
 
-    searchUsers: build.query<Paged<PublicProfileSummary>, PageArgs & { query: string }>({
-      query: ({ query, ...rest }) => ({ url: '/users/search', params: { query, ...pageParams(rest) } }),
+    searchUsers: build.query<ReplyOf<typeof usersContracts.search>, PageArgs & { query: string }>({
+      query: ({ query, ...rest }) => call(usersEndpoints.search, { query: { query, ...pageParams(rest) } }),
       providesTags: ['Users'],
     }),
 
-    getReferrals: build.query<{ data: ReferralsData; pagination: Pagination }, PageArgs>({
-      query: (args) => ({ url: '/users/referrals', params: pageParams({ pageSize: 10, ...args }) }),
+    getReferrals: build.query<ReplyOf<typeof usersContracts.referrals>, PageArgs>({
+      query: (args) => call(usersEndpoints.referrals, { query: pageParams({ pageSize: 10, ...args }) }),
       providesTags: ['Users'],
     }),
 
-    getUserStats: build.query<UserStats, void>({
-      query: () => '/users/stats',
-      transformResponse: (reply: { data: { stats: UserStats } }) => reply.data.stats,
+    getUserStats: build.query<DataOf<typeof usersContracts.stats>['stats'], void>({
+      query: () => call(usersEndpoints.stats),
+      transformResponse: (reply: ReplyOf<typeof usersContracts.stats>) => reply.data.stats,
       providesTags: ['Users'],
     }),
 
-    follow: build.mutation<FollowResult, { userId: string; isFollowing: boolean }>({
-      query: ({ userId, isFollowing }) => ({
-        url: `/users/follow/${encodeURIComponent(userId)}`,
-        method: isFollowing ? 'POST' : 'DELETE',
-      }),
-      transformResponse: (reply: { data: FollowResult }) => reply.data,
+    follow: build.mutation<DataOf<typeof usersContracts.follow>, { userId: string; isFollowing: boolean }>({
+      query: ({ userId, isFollowing }) =>
+        call(isFollowing ? usersEndpoints.follow : usersEndpoints.unfollow, { params: { id: userId } }),
+      transformResponse: (reply: ReplyOf<typeof usersContracts.follow>) => reply.data,
       invalidatesTags: ['Users'],
     }),
 
-    requestDeletionCode: build.mutation<{ message: string }, void>({
-      query: () => ({ url: '/users/account/deletion-code', method: 'POST' }),
+    requestDeletionCode: build.mutation<ReplyOf<typeof usersContracts.deletionCode>, void>({
+      query: () => call(usersEndpoints.deletionCode),
     }),
 
-    deleteAccount: build.mutation<{ message: string }, { password?: string; code?: string }>({
-      query: (body) => ({ url: '/users/account', method: 'DELETE', body }),
+    deleteAccount: build.mutation<
+      ReplyOf<typeof usersContracts.deleteAccount>,
+      BodyOf<typeof usersContracts.deleteAccount>
+    >({
+      query: (body) => call(usersEndpoints.deleteAccount, { body }),
     }),
   }),
 });
