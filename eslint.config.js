@@ -12,6 +12,29 @@ export default tseslint.config(
     },
   },
   {
+    // Every request is built from its endpoint in @atelier/shared (`call()` in app/api.ts), where
+    // the server registers the same route: the web spells no API path of its own.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/\\/api\\/v1/], TemplateElement[value.raw=/\\/api\\/v1/]',
+          message: 'Build API URLs from the endpoints in @atelier/shared: call(endpoint) or API_BASE + pathOf(endpoint).',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(query|mutation)$/] Property[key.name='url']",
+          message: 'Build requests with call(endpoint) from app/api: the endpoint lives in @atelier/shared.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(query|mutation)$/] Property[key.name='query'] > ArrowFunctionExpression > :matches(Literal, TemplateLiteral).body",
+          message: 'Build requests with call(endpoint) from app/api: the endpoint lives in @atelier/shared.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

@@ -18,6 +18,7 @@ import { tooManyRequests } from './platform/http/errors.js';
 import { registerTextRule } from './platform/http/request-text.js';
 import { AfterReply } from './platform/http/after-reply.js';
 import { describeRoute, registerOpenApi } from './platform/http/openapi.js';
+import { requireContract } from './platform/http/contract-route.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   const apiKeys = makeApiKeyAuthenticator(apiKeysDeps({ ...deps, counters }));
   const authHooks = makeAuthHooks(deps.database.db, deps.tokens, apiKeys);
+  app.addHook('onRoute', requireContract);
   app.addHook('onRoute', describeRoute(authHooks));
   runAuthFirst(app, authHooks);
   registerPrivateReplies(app);

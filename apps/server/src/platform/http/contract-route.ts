@@ -1,4 +1,5 @@
-import type { Contract } from '@atelier/shared';
+import type { RouteOptions } from 'fastify';
+import { API_BASE, type Contract } from '@atelier/shared';
 import { errorResponses, fileResponse, type SecurityRequirement } from './openapi.js';
 
 /** Marks a schema made by `fromContract`, so the app can refuse an API route declared by hand. */
@@ -7,6 +8,16 @@ const FROM_CONTRACT = Symbol('fromContract');
 /** True for a route schema that `fromContract` made. */
 export function isFromContract(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && FROM_CONTRACT in schema;
+}
+
+/**
+ * An `onRoute` hook that refuses an API route registered by hand: every call is declared once, as
+ * a contract in packages/shared, and the web builds its requests from the same declaration.
+ */
+export function requireContract(route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): void {
+  if (!route.url.startsWith(`${API_BASE}/`) || isFromContract(route.schema)) return;
+  const method = [route.method].flat().join(',');
+  throw new Error(`${method} ${route.url} is not registered from a contract in packages/shared (use fromContract)`);
 }
 
 /** What only the server adds to a contract's document: which credentials the route takes. */

@@ -2,6 +2,7 @@ import {
   MSG,
   categoriesEndpoints,
   contentEndpoints,
+  usersEndpoints,
   type Category,
   type CategoryImportResult,
   type CategoryTreeNode,
@@ -110,7 +111,7 @@ export const contentApi = api.injectEndpoints({
           let reply = await sendUpload(file, fields, onProgress, signal);
           if (reply.status === 401) {
             // Any call through the shared base query renews an expired access token; then try once more.
-            await baseQuery('/users/me');
+            await baseQuery(call(usersEndpoints.me));
             reply = await sendUpload(file, fields, onProgress, signal);
           }
           if (reply.status === 201 && reply.body?.data) return { data: reply.body.data };

@@ -207,6 +207,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
+// Code samples for the reader's own scripts, not requests this app makes.
+// eslint-disable-next-line no-restricted-syntax
 const CURL_EXAMPLE = `# 1. Generate (an Idempotency-Key makes a retried request charge once)
 curl -X POST "$ATELIER/api/v1/content/generate" \\
   -H "Authorization: Bearer $ATELIER_KEY" \\
@@ -221,6 +223,7 @@ curl "$ATELIER/api/v1/content/$ID" -H "Authorization: Bearer $ATELIER_KEY"
 # 3. Download the file from data.mediaUrl
 curl -o lighthouse.png "$ATELIER$MEDIA_URL"`;
 
+// eslint-disable-next-line no-restricted-syntax
 const TS_EXAMPLE = `// npm install standardwebhooks — Node 20+, ESM
 import { createServer } from 'node:http';
 import { writeFile } from 'node:fs/promises';
