@@ -1,17 +1,16 @@
 import type { AccountDeletionStep } from '../platform/account-deletion.js';
 import type { ModuleContext } from '../platform/http/types.js';
-import { applicationsDeletionStep } from './applications/applications.deletion.js';
-import { createResumeStore } from './applications/resume-storage.js';
-import { authDeletionStep } from './auth/auth.deletion.js';
-import { billingDeletionStep } from './billing/billing.deletion.js';
-import { billingDeps } from './billing/billing.deps.js';
-import { collectionsDeletionStep } from './collections/collections.deletion.js';
-import { contentDeletionStep } from './content/content.deletion.js';
+import { applicationsDeletionStep, createResumeStore } from './applications/index.js';
+import { authDeletionStep } from './auth/index.js';
+import { billingDeletionStep, billingDeps } from './billing/index.js';
+import { collectionsDeletionStep } from './collections/index.js';
+import { contactDeletionStep } from './contact/index.js';
+import { contentDeletionStep } from './content/index.js';
 import { developersDeletionStep } from './developers/index.js';
-import { jobsDeletionStep } from './jobs/jobs.deletion.js';
-import { messagingDeletionStep } from './messaging/messaging.deletion.js';
+import { jobsDeletionStep } from './jobs/index.js';
+import { messagingDeletionStep } from './messaging/index.js';
 import { keptRecordsDeletionStep } from './records.deletion.js';
-import { usersDeletionStep } from './users/users.deletion.js';
+import { usersDeletionStep } from './users/index.js';
 
 /**
  * THE list of what deleting an account does, module by module, in order (DESIGN.md §11). Billing
@@ -27,6 +26,7 @@ export function accountDeletionSteps(
     applicationsDeletionStep(createResumeStore(ctx.privateStorage)),
     jobsDeletionStep,
     messagingDeletionStep,
+    contactDeletionStep,
     contentDeletionStep(ctx.storage),
     collectionsDeletionStep,
     developersDeletionStep,

@@ -17,7 +17,7 @@ import { currentUser } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
 import type { LocalPayOutcome } from '../../providers/payments/local.js';
-import { listActivePlans } from '../plans/plans.service.js';
+import { listActivePlans } from '../plans/index.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { billingDeps, type BillingModuleDeps } from './billing.deps.js';
 import { CHECKOUT_TEXT, dismissCheckout, expireStaleCheckouts, getSessionDetails, listCheckouts } from './billing.service.js';

@@ -17,7 +17,7 @@ import {
 } from '@atelier/shared';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { listCategoryContent } from '../content/content-community.service.js';
+import { listCategoryContent } from '../content/index.js';
 import {
   breadcrumb,
   bulkToggle,

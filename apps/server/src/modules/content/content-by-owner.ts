@@ -1,8 +1,8 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Content, ContentStatus, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 import { likedBy } from './content-feed.repository.js';
 import { content } from './content.schema.js';
 import { toContent } from './content.view.js';
@@ -47,4 +47,18 @@ export async function listContentByOwner(
     deps.db.select({ n: count() }).from(content).where(cond),
   ]);
   return { items: rows.map((r) => toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked })), total: totals[0]?.n ?? 0 };
+}
+
+/** An owner's item counts and totals for their profile. */
+export async function contentCounts(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      total: count(),
+      publicReady: sql<number>`count(*) filter (where not ${content.isPrivate} and ${content.status} = 'ready')`.mapWith(Number),
+      likes: sql<number>`coalesce(sum(${content.likeCount}), 0)`.mapWith(Number),
+      plays: sql<number>`coalesce(sum(${content.playCount}), 0)`.mapWith(Number),
+    })
+    .from(content)
+    .where(eq(content.userId, userId));
+  return { total: row?.total ?? 0, publicReady: row?.publicReady ?? 0, likes: row?.likes ?? 0, plays: row?.plays ?? 0 };
 }

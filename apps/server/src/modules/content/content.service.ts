@@ -4,9 +4,9 @@ import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { announceBalance, applyCredits } from '../credits/credits.service.js';
+import { announceBalance, applyCredits } from '../credits/index.js';
 import { updateContentClassification } from './content-feed.repository.js';
-import { findCategory } from '../categories/categories.repository.js';
+import { findCategory } from '../categories/index.js';
 import { deleteContentRow, findContentWithOwner, lockContent, markRefunded, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
 

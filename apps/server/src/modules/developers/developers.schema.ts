@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

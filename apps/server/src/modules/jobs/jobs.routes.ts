@@ -12,8 +12,7 @@ import {
 import { currentUser } from '../../platform/http/auth.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { applicationsDepsFrom } from '../applications/applications.deps.js';
-import { applicationsPort, jobStats } from '../applications/applications.service.js';
+import { applicationsDepsFrom, applicationsPort, jobStats } from '../applications/index.js';
 import * as jobs from './jobs.service.js';
 
 const jobIdParams = z.object({ id: z.uuid({ error: 'Job id must be a valid id' }) });

@@ -29,9 +29,8 @@ import { currentUser } from '../../platform/http/auth.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { bearerOrApiKey, fileResponse } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { listCollections } from '../collections/collections.service.js';
-import { buildContentArchive } from '../content/content-archive.service.js';
-import { listContentByOwner } from '../content/content-by-owner.js';
+import { listCollections } from '../collections/index.js';
+import { buildContentArchive, listContentByOwner } from '../content/index.js';
 import { listReferrals, registerReferralProgram, type ReferralProgram } from './referrals.service.js';
 import { findLiveUser, listFollowPeople, searchPeople } from './users.repository.js';
 import {

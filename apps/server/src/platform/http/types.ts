@@ -8,7 +8,7 @@ import type { Realtime } from '../realtime/realtime.js';
 import type { Storage } from '../storage/storage.js';
 import type { Lifecycle } from '../observability/http.js';
 import type { ProviderRegistry } from '../../providers/generation/registry.js';
-import type { AccountLimits } from '../../modules/auth/account-limits.js';
+import type { AccountLimits } from '../../modules/auth/index.js';
 import type { AuthHooks, TokenService } from './auth.js';
 import type { CounterStore } from './counter-store.js';
 

@@ -1,0 +1,16 @@
+export { creditsRoutes } from './credits.routes.js';
+export {
+  announceBalance,
+  applyCredits,
+  debitErrorToHttp,
+  grantSignupCredits,
+  IdempotencyKeyReuseError,
+} from './credits.service.js';
+export {
+  allEntriesOf,
+  entryKeysOf,
+  findEntryByKey,
+  ledgerTotalsByKind,
+  readBalance,
+  sumOfEntries,
+} from './credits.repository.js';

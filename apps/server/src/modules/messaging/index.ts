@@ -1,0 +1,2 @@
+export { messagingRoutes } from './messaging.routes.js';
+export { messagingDeletionStep } from './messaging.deletion.js';
