@@ -3,13 +3,17 @@ import tseslint from 'typescript-eslint';
 
 /*
  * Server module walls: code outside modules/<area>/ reaches a module only through its face,
- * modules/<area>/index.js; its other files (tables, repository, services) are private. Tests under
+ * modules/<area>/index.js; its other files (tables, repository, services) are private. One
+ * exception: a table file may import another module's table file for a foreign key. Tests under
  * apps/server/test may reach inside.
  */
 const FACE_MESSAGE =
   'Import another server module through its face, modules/<area>/index.js: its other files (tables, repository, internals) are private to it.';
+const SCHEMA_MESSAGE =
+  'A table file imports other modules only for foreign keys, from their table files (<area>.schema.js).';
 const throughModulesDir = { regex: '(^|/)modules/[^/]+/(?!index\\.js$).+', message: FACE_MESSAGE };
 const moduleFiles = 'apps/server/src/modules/*/**/*.ts';
+const schemaFiles = 'apps/server/src/modules/*/*.schema.ts';
 const modulesRootFiles = 'apps/server/src/modules/*.ts';
 
 export default tseslint.config(
@@ -34,6 +38,7 @@ export default tseslint.config(
   {
     // From inside one module, a sibling module is `../<area>/…`.
     files: [moduleFiles],
+    ignores: [schemaFiles],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -53,6 +58,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [throughModulesDir, { regex: '^\\./[^/]+/(?!index\\.js$).+', message: FACE_MESSAGE }] },
+      ],
+    },
+  },
+  {
+    // A table may name another module's table in a foreign key: table files import only table
+    // files, so they load first and never wait on a module's face (faces import one another).
+    files: [schemaFiles],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)modules/[^/]+/(?![^/]+\\.schema\\.js$).+', message: SCHEMA_MESSAGE },
+            { regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?![^/]+\\.schema\\.js$).+', message: SCHEMA_MESSAGE },
+          ],
+        },
       ],
     },
   },

@@ -69,3 +69,12 @@ describe('server module walls', () => {
     ).toEqual([]);
   });
 });
+
+describe('server table files', () => {
+  it('may name another module’s table file for a foreign key, and nothing else of it', async () => {
+    const file = 'modules/applications/applications.schema.ts';
+    expect(await restrictedImports("export { jobs } from '../jobs/jobs.schema.js';\n", file)).toEqual([]);
+    expect(await restrictedImports("export { jobsTable } from '../jobs/index.js';\n", file)).toHaveLength(1);
+    expect(await restrictedImports("export { findJobRef } from '../jobs/jobs.service.js';\n", file)).toHaveLength(1);
+  });
+});

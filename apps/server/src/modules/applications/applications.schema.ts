@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '@atelier/shared';
-import { usersTable as users } from '../auth/index.js';
-import { jobsTable as jobs } from '../jobs/index.js';
+import { users } from '../auth/auth.schema.js';
+import { jobs } from '../jobs/jobs.schema.js';
 
 /** Mirrors migrations/0004_jobs.sql. */
 export const applications = pgTable(

@@ -1,7 +1,7 @@
 /**
- * The account table, for foreign keys and read-only joins (owner names, live-account checks) in
- * other modules; writes go through the functions below. Listed first: faces import one another,
- * and other modules use this table at load time, so it must be evaluated before anything else here.
+ * The account table, for read-only joins in other modules (owner names, live-account checks);
+ * writes go through the functions below, and foreign keys name it from auth.schema.ts. Listed
+ * first: faces import one another, and other modules use this table at load time.
  */
 export { users as usersTable } from './auth.schema.js';
 export { authRoutes } from './auth.routes.js';

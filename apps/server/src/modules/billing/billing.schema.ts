@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BillingFrequency, CheckoutStatus, PricingTier, SubscriptionStatus } from '@atelier/shared';
-import { usersTable as users } from '../auth/index.js';
+import { users } from '../auth/auth.schema.js';
 
 /** Mirrors migrations/0008_payments.sql. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { usersTable as users } from '../auth/index.js';
-import { contentTable as content } from '../content/index.js';
+import { users } from '../auth/auth.schema.js';
+import { content } from '../content/content.schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

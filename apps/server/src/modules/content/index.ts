@@ -1,7 +1,7 @@
 /**
- * The content table, for foreign keys (collection items) and read-only joins (collection pages,
- * page heads); writes go through the functions below. Listed first, so it is evaluated before the
- * rest of this face (faces import one another).
+ * The content table, for read-only joins in other modules (collection pages, page heads); writes
+ * go through the functions below. Listed first, so it is evaluated before the rest of this face
+ * (faces import one another).
  */
 export { content as contentTable } from './content.schema.js';
 export { contentRoutes } from './content.routes.js';

@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LedgerKind } from '@atelier/shared';
-import { usersTable as users } from '../auth/index.js';
+import { users } from '../auth/auth.schema.js';
 
 /** Mirrors migrations/0003_credits_content.sql. Rows are only ever inserted. */
 export const creditLedger = pgTable(

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { usersTable as users } from '../auth/index.js';
+import { users } from '../auth/auth.schema.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

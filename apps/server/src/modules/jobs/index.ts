@@ -1,6 +1,6 @@
 /**
- * The jobs table, for the applications' foreign key and read-only joins (job title, owner).
- * Listed first, so it is evaluated before the rest of this face (faces import one another).
+ * The jobs table, for the applications' read-only joins (job title, owner). Listed first, so it
+ * is evaluated before the rest of this face (faces import one another).
  */
 export { jobs as jobsTable } from './jobs.schema.js';
 export { jobsRoutes } from './jobs.routes.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { EMPLOYMENT_TYPES } from '@atelier/shared';
-import { usersTable as users } from '../auth/index.js';
+import { users } from '../auth/auth.schema.js';
 
 /** Mirrors migrations/0004_jobs.sql. */
 export const jobs = pgTable(

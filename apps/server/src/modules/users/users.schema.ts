@@ -1,6 +1,6 @@
 import { check, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { usersTable as users } from '../auth/index.js';
+import { users } from '../auth/auth.schema.js';
 
 /** Mirrors migrations/0006_people_collections.sql. */
 export const follows = pgTable(
