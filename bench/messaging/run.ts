@@ -25,7 +25,7 @@ import { MESSAGE_RATE_LIMIT } from '@atelier/shared';
 import { buildApp } from '../../apps/server/src/app.js';
 import { startBackground } from '../../apps/server/src/background.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { sessions, users } from '../../apps/server/src/platform/db/schema.js';
+import { sessions, users } from '../../apps/server/src/modules/auth/auth.schema.js';
 import type { AppDeps } from '../../apps/server/src/platform/http/types.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
 import { percentile } from '../lib.js';

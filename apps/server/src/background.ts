@@ -1,11 +1,9 @@
 import type { AppDeps } from './platform/http/types.js';
 import { startTasks, type BackgroundTask, type ProcessRole, type RunningTasks } from './platform/background.js';
-import { billingDeps } from './modules/billing/billing.deps.js';
-import { startBillingSweeps } from './modules/billing/billing.sweeps.js';
-import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/demo-seed.js';
+import { billingDeps, startBillingSweeps } from './modules/billing/index.js';
+import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/index.js';
 import { startWebhookWorker, webhooksDeps } from './modules/developers/index.js';
-import { generationDeps } from './modules/generation/generation.deps.js';
-import { startGenerationWorker } from './modules/generation/generation.worker.js';
+import { generationDeps, startGenerationWorker } from './modules/generation/index.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 
 /** What background work logs through: pino in a process, a capture or nothing in tests. */

@@ -1,4 +1,4 @@
-import { runCreateAdmin } from './modules/auth/create-admin-cli.js';
+import { runCreateAdmin } from './modules/auth/index.js';
 
 runCreateAdmin(process.argv.slice(2), process.env, {
   out: (line) => console.log(line),

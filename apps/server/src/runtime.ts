@@ -6,7 +6,7 @@ import { TokenService } from './platform/http/auth.js';
 import type { AppDeps } from './platform/http/types.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
-import { describeEnsureAdmin, ensureAdmin } from './modules/auth/admin-bootstrap.js';
+import { describeEnsureAdmin, ensureAdmin } from './modules/auth/index.js';
 import { createQueue } from './platform/queue/queue.js';
 import { loadPostgresAdapter } from './platform/realtime/postgres-adapter.js';
 import { createRealtime } from './platform/realtime/realtime.js';
@@ -18,8 +18,8 @@ import { createReplicateProvider } from './providers/generation/replicate/replic
 import { createRunwayProvider } from './providers/generation/runway/runway-provider.js';
 import { createLumaProvider } from './providers/generation/luma/luma-provider.js';
 import { createFalProvider } from './providers/generation/fal/fal-provider.js';
-import { generationWebhookUrl } from './modules/generation/generation.webhooks.js';
-import { createPresence } from './modules/messaging/messaging.deps.js';
+import { generationWebhookUrl } from './modules/generation/index.js';
+import { createPresence } from './modules/messaging/index.js';
 
 export interface Runtime {
   deps: AppDeps;

@@ -18,7 +18,8 @@ import { conversations, messages } from '../src/modules/messaging/messaging.sche
 import { follows } from '../src/modules/users/users.schema.js';
 import { runAccountDeletion } from '../src/platform/account-deletion.js';
 import { accountDeletionSteps } from '../src/platform/module-hooks.js';
-import { contactMessages, oneTimeCodes, sessions, users } from '../src/platform/db/schema.js';
+import { oneTimeCodes, sessions, users } from '../src/modules/auth/auth.schema.js';
+import { contactMessages } from '../src/modules/contact/contact.schema.js';
 import type { PaymentProvider } from '../src/providers/payments/types.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { sessions } from '../src/platform/db/schema.js';
+import { sessions } from '../src/modules/auth/auth.schema.js';
 import { billingDeps } from '../src/modules/billing/billing.deps.js';
 import type { TestContext } from './app.js';
 import type { TestUser } from './factories.js';

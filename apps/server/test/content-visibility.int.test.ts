@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_STATUSES } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../src/platform/db/db.js';
-import { users } from '../src/platform/db/schema.js';
+import { users } from '../src/modules/auth/auth.schema.js';
 import { categories } from '../src/modules/categories/categories.schema.js';
 import { content } from '../src/modules/content/content.schema.js';
 import type { ContentViewer } from '../src/modules/content/content.view.js';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Role } from '@atelier/shared';
-import { sessions, users } from '../src/platform/db/schema.js';
+import { sessions, users } from '../src/modules/auth/auth.schema.js';
 import type { AppDeps } from '../src/platform/http/types.js';
 import { grantSignupCredits } from '../src/modules/credits/credits.service.js';
 import {

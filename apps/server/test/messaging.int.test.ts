@@ -11,7 +11,7 @@ import type {
   TypingPayload,
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../src/platform/db/schema.js';
+import { sessions } from '../src/modules/auth/auth.schema.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
 import { nextEvent as next } from './socket-events.js';

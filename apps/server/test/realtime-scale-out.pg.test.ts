@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../src/platform/db/db.js';
 import { TokenService } from '../src/platform/http/auth.js';
 import { loadPostgresAdapter } from '../src/platform/realtime/postgres-adapter.js';
 import { createRealtime, disconnectSessions, disconnectUser, type Realtime } from '../src/platform/realtime/realtime.js';
-import { sessions } from '../src/platform/db/schema.js';
+import { sessions } from '../src/modules/auth/auth.schema.js';
 import { createUser } from './factories.js';
 import { withDatabase } from './global-setup.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@atelier/shared';
 import { creditLedger } from '../src/modules/credits/credits.schema.js';
-import { users } from '../src/platform/db/schema.js';
+import { users } from '../src/modules/auth/auth.schema.js';
 import { grantReferralBonus } from '../src/modules/users/referrals.service.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, registerUser } from './auth-helpers.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { MESSAGING_TEXT } from '@atelier/shared';
 import { messages } from '../src/modules/messaging/messaging.schema.js';
-import { users } from '../src/platform/db/schema.js';
+import { users } from '../src/modules/auth/auth.schema.js';
 import { createTestApp, type TestContext } from './app.js';
 import { PASSWORD, bearer, loginUser, registerUser } from './auth-helpers.js';
 import { createUser } from './factories.js';

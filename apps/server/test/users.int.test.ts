@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { content } from '../src/modules/content/content.schema.js';
-import { users } from '../src/platform/db/schema.js';
+import { users } from '../src/modules/auth/auth.schema.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, loginUser, PASSWORD, registerUser } from './auth-helpers.js';
 import { createUser, pngBytes, type TestUser } from './factories.js';

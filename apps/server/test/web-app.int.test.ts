@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/platform/db/schema.js';
+import { users } from '../src/modules/auth/auth.schema.js';
 import { content } from '../src/modules/content/content.schema.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';

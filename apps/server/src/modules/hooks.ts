@@ -1,19 +1,17 @@
 import type { ModuleHooks } from '../platform/module-hooks.js';
 import type { AppDeps } from '../platform/http/types.js';
-import { applicationsDeletionStep } from './applications/applications.deletion.js';
-import { createResumeStore } from './applications/resume-storage.js';
-import { authDeletionStep } from './auth/auth.deletion.js';
-import { billingDeletionStep } from './billing/billing.deletion.js';
-import { billingDeps } from './billing/billing.deps.js';
-import { collectionsDeletionStep } from './collections/collections.deletion.js';
-import { contentDeletionStep } from './content/content.deletion.js';
+import { applicationsDeletionStep, createResumeStore } from './applications/index.js';
+import { authDeletionStep } from './auth/index.js';
+import { billingDeletionStep, billingDeps } from './billing/index.js';
+import { collectionsDeletionStep } from './collections/index.js';
+import { contactDeletionStep } from './contact/index.js';
+import { contentDeletionStep } from './content/index.js';
 import { developersDeletionStep } from './developers/index.js';
-import { refundUndelivered } from './generation/generation.hooks.js';
-import { jobsDeletionStep } from './jobs/jobs.deletion.js';
-import { messagingDeletionStep } from './messaging/messaging.deletion.js';
-import { reconnectOnRoleChange } from './messaging/messaging.hooks.js';
+import { refundUndelivered } from './generation/index.js';
+import { jobsDeletionStep } from './jobs/index.js';
+import { messagingDeletionStep, reconnectOnRoleChange } from './messaging/index.js';
 import { keptRecordsDeletionStep } from './records.deletion.js';
-import { usersDeletionStep } from './users/users.deletion.js';
+import { usersDeletionStep } from './users/index.js';
 
 /**
  * THE list of what each module does when something of another module happens, in order (DESIGN.md
@@ -32,6 +30,7 @@ export function moduleHooks(
     { module: 'applications', accountDeletion: applicationsDeletionStep(createResumeStore(deps.privateStorage)) },
     { module: 'jobs', accountDeletion: jobsDeletionStep },
     { module: 'messaging', accountDeletion: messagingDeletionStep, roleChanged: reconnectOnRoleChange(deps.realtime) },
+    { module: 'contact', accountDeletion: contactDeletionStep },
     { module: 'content', accountDeletion: contentDeletionStep(deps.storage) },
     { module: 'generation', contentDeleted: refundUndelivered(deps.realtime) },
     { module: 'collections', accountDeletion: collectionsDeletionStep },

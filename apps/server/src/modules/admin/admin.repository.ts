@@ -1,5 +1,5 @@
 import type { AdminLedgerRow, AdminUserRow, AdminUsersQuery, AuditEntry, Role } from '@atelier/shared';
-import type { Query } from '../dashboards/optional-sources.js';
+import type { Query } from '../../platform/db/db.js';
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 

@@ -1,5 +1,5 @@
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 
 const ADMIN_ACTIONS = ['role_change', 'api_key_revoke'] as const;

@@ -1,7 +1,7 @@
 import { makePagination, type AdminUserDetail, type AdminUsersQuery, type Role } from '@atelier/shared';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { runRoleChanged, type ModuleHooks } from '../../platform/module-hooks.js';
-import type { Query } from '../dashboards/optional-sources.js';
+import type { Query } from '../../platform/db/db.js';
 import * as repo from './admin.repository.js';
 
 const LEDGER_PREVIEW = 20;

@@ -1,11 +1,10 @@
 import { CONTENT_TYPES, MODELS_BY_TYPE, type AdminGenerationModels } from '@atelier/shared';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';
 import { costFor, parseGenerationCosts } from '../../providers/generation/costs.js';
 import { vendorEndpoint } from '../../providers/generation/endpoints.js';
 import { parseProviderChoice, parseProviderRoutes, providerFor } from '../../providers/generation/registry.js';
-import { creditPricing, creditProducts } from '../billing/billing.schema.js';
+import { findPricing, listProducts } from '../billing/index.js';
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
@@ -16,12 +15,12 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
  */
 async function creditValue(db: Db): Promise<{ usd: number; source: string } | null> {
   const candidates: { usd: number; source: string }[] = [];
-  const products = await db.select().from(creditProducts).where(eq(creditProducts.isActive, true));
+  const products = await listProducts(db);
   for (const p of products) {
     const credits = p.credits + p.bonusCredits;
     if (p.currency.toLowerCase() === 'usd' && credits > 0) candidates.push({ usd: p.price / 100 / credits, source: `credit product “${p.name}”` });
   }
-  const [pricing] = await db.select().from(creditPricing).limit(1);
+  const pricing = await findPricing(db);
   if (pricing && pricing.currency.toLowerCase() === 'usd') {
     const best = pricing.tiers.reduce((max, t) => Math.max(max, t.discountPercent), 0);
     candidates.push({ usd: (pricing.pricePerCredit / 100) * (1 - best / 100), source: best ? `custom amount at its ${best}% tier` : 'custom amount' });

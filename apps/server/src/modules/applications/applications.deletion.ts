@@ -1,6 +1,6 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
-import { jobs } from '../jobs/jobs.schema.js';
+import { jobsTable as jobs } from '../jobs/index.js';
 import { applications } from './applications.schema.js';
 import type { ResumeStore } from './resume-storage.js';
 

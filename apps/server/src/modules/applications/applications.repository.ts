@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { APPLICATION_STATUSES, type ApplicationStatus, type ApplicationStatusCounts } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 // Joined read-only: every application is shown with its job's title and company, and who may
 // manage it is decided by the job's owner inside the same statement (and the same lock).
-import { jobs } from '../jobs/jobs.schema.js';
+import { jobsTable as jobs } from '../jobs/index.js';
 import { applications, type ApplicationRow } from './applications.schema.js';
 
 export interface ApplicationWithRefs {

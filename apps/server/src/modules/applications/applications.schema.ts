@@ -1,6 +1,6 @@
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES } from '@atelier/shared';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 import { jobs } from '../jobs/jobs.schema.js';
 

@@ -17,12 +17,7 @@ import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
 import type { ApplicationUpdatedPayload } from '@atelier/shared';
-import {
-  findJobRef,
-  isAcceptingApplications,
-  requireManageableJob,
-  type ApplicationsPort,
-} from '../jobs/jobs.service.js';
+import { type ApplicationsPort, findJobRef, isAcceptingApplications, requireManageableJob } from '../jobs/index.js';
 import type { WebhookEmitter } from '../developers/index.js';
 import * as repo from './applications.repository.js';
 import type { ResumeStore } from './resume-storage.js';

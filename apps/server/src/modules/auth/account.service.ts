@@ -1,4 +1,4 @@
-import { grantSignupCredits } from '../credits/credits.service.js';
+import { grantSignupCredits } from '../credits/index.js';
 import type { AuthTokens, LoginBody, PublicUser, RegisterBody, UserSettings } from '@atelier/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';

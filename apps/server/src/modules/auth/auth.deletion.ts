@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
-import { oneTimeCodes, sessions } from '../../platform/db/schema.js';
+import { oneTimeCodes, sessions } from './auth.schema.js';
 
 /** Auth: every session (refresh token, device, address) and every one-time code of the person. */
 export const authDeletionStep: AccountDeletionStep = {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
-import { oneTimeCodes, sessions, users } from '../../platform/db/schema.js';
+import { oneTimeCodes, sessions, users } from './auth.schema.js';
 import type { UserRow } from './public-user.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -248,4 +248,32 @@ export async function spendCodeByHash(
     )
     .returning({ userId: oneTimeCodes.userId });
   return rows[0]?.userId ?? null;
+}
+
+/** The role and device family of a live session of a live account, for the request's bearer token. */
+export async function findLiveSession(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ role: UserRow['role']; familyId: string } | undefined> {
+  const rows = await db
+    .select({ role: users.role, familyId: sessions.familyId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        isNull(users.deletedAt),
+        sql`${sessions.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/** Inserts the accounts whose email or username is not taken yet (the demo seed runs on every start). */
+export async function insertUsersIfAbsent(db: Db, values: NewUser[]): Promise<void> {
+  for (const row of values) await db.insert(users).values(row).onConflictDoNothing();
 }

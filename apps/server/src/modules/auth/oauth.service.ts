@@ -1,4 +1,4 @@
-import { grantSignupCredits } from '../credits/credits.service.js';
+import { grantSignupCredits } from '../credits/index.js';
 import type { AuthTokens } from '@atelier/shared';
 import { AppError, unauthorized } from '../../platform/http/errors.js';
 import { createAccount } from './account.service.js';

@@ -1,5 +1,5 @@
 import type { PublicUser, UserSettings } from '@atelier/shared';
-import type { users } from '../../platform/db/schema.js';
+import type { users } from './auth.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -7,7 +7,7 @@ import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
 import { findUserById, updateUser } from './auth.repository.js';
 import { consumeCode, prepareCode, storeCode } from './one-time-code.service.js';
 import { toPublicUser, type UserRow } from './public-user.js';
-import { grantReferralBonus } from '../users/referrals.service.js';
+import { grantReferralBonus } from '../users/index.js';
 
 async function unverifiedUser(deps: AuthDeps, auth: AuthUser): Promise<UserRow> {
   const user = await findUserById(deps.db, auth.id);

@@ -4,6 +4,7 @@ import { createStripeClient, type StripeClient } from '../../providers/payments/
 import { createStripePaymentProvider, type StripePaymentProvider } from '../../providers/payments/stripe.js';
 import { webhooksFor } from '../developers/index.js';
 import type { BillingDeps } from './billing.service.js';
+import { localCheckoutStore, stripeCustomerStore } from './payment-stores.js';
 
 export interface StripeBilling {
   provider: StripePaymentProvider;
@@ -24,14 +25,14 @@ export interface BillingModuleDeps extends BillingDeps {
  * available for its own routes (its sessions made before a switch can still be paid).
  */
 export function billingDeps(ctx: Pick<ModuleContext, 'database' | 'realtime' | 'clock' | 'config' | 'queue'>): BillingModuleDeps {
-  const local = createLocalPaymentProvider({ db: ctx.database.db, clock: ctx.clock });
+  const local = createLocalPaymentProvider({ store: localCheckoutStore(ctx.database.db), clock: ctx.clock });
   const publicUrl = ctx.config.PUBLIC_URL.replace(/\/$/, '');
   let stripe: StripeBilling | null = null;
   if (ctx.config.STRIPE_SECRET_KEY) {
     const client = createStripeClient(ctx.config);
     stripe = {
       client,
-      provider: createStripePaymentProvider({ db: ctx.database.db, stripe: client, clock: ctx.clock, publicUrl }),
+      provider: createStripePaymentProvider({ store: stripeCustomerStore(ctx.database.db), stripe: client, clock: ctx.clock, publicUrl }),
       webhookSecret: ctx.config.STRIPE_WEBHOOK_SECRET ?? null,
     };
   }

@@ -3,10 +3,11 @@ import { checkoutOutcomes } from '../../platform/observability/metrics.js';
 import type { Db } from '../../platform/db/db.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { addInterval, type PaymentEvent, type SubscriptionStateEvent } from '../../providers/payments/types.js';
-import { IdempotencyKeyReuseError, announceBalance, applyCredits } from '../credits/credits.service.js';
+import { announceBalance, applyCredits, IdempotencyKeyReuseError } from '../credits/index.js';
 import type { WebhookEmitter } from '../developers/index.js';
-import { checkouts, paymentEvents, plans, subscriptions, type CheckoutRow, type SubscriptionRow } from './billing.schema.js';
-import { ledgerKeys } from '../credits/ledger-keys.js';
+import { findPlanRow, findPlanRowByProviderPrice } from '../plans/index.js';
+import { checkouts, paymentEvents, subscriptions, type CheckoutRow, type SubscriptionRow } from './billing.schema.js';
+import { ledgerKeys } from '../credits/index.js';
 
 export interface PaymentEventDeps {
   db: Db;
@@ -95,16 +96,10 @@ async function linkProvider(tx: Db, sub: SubscriptionRow, link: ProviderLink): P
 /** Our plan and frequency for a provider price: the event's own mapping, else a plan's price ids. */
 async function resolvePlan(tx: Db, event: SubscriptionStateEvent): Promise<{ planId: string; frequency: 'monthly' | 'yearly' } | null> {
   if (event.planId && event.frequency) {
-    const rows = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, event.planId)).limit(1);
-    if (rows[0]) return { planId: event.planId, frequency: event.frequency };
+    if (await findPlanRow(tx, event.planId)) return { planId: event.planId, frequency: event.frequency };
   }
   if (!event.priceId) return null;
-  const rows = await tx
-    .select()
-    .from(plans)
-    .where(or(eq(plans.stripePriceIdMonthly, event.priceId), eq(plans.stripePriceIdYearly, event.priceId)))
-    .limit(1);
-  const plan = rows[0];
+  const plan = await findPlanRowByProviderPrice(tx, event.priceId);
   if (!plan) return null;
   return { planId: plan.id, frequency: plan.stripePriceIdYearly === event.priceId ? 'yearly' : 'monthly' };
 }
@@ -150,8 +145,8 @@ async function grantPeriod(tx: Db, sub: SubscriptionRow, checkout: CheckoutRow, 
   // The first period's credits were fixed when the checkout was made; later ones follow the plan.
   let amount = checkout.credits;
   if (periodStart.getTime() !== checkout.completedAt?.getTime()) {
-    const planRows = sub.planId ? await tx.select().from(plans).where(eq(plans.id, sub.planId)).limit(1) : [];
-    amount = planRows[0] ? periodCredits(planRows[0].creditsPerPeriod, sub.billingFrequency) : 0;
+    const plan = sub.planId ? await findPlanRow(tx, sub.planId) : undefined;
+    amount = plan ? periodCredits(plan.creditsPerPeriod, sub.billingFrequency) : 0;
   }
   if (amount <= 0) return { granted: 0, credits: null };
   try {

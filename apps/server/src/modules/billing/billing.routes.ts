@@ -4,7 +4,7 @@ import { fromContract } from '../../platform/http/contract-route.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
 import type { LocalPayOutcome } from '../../providers/payments/local.js';
-import { listActivePlans } from '../plans/plans.service.js';
+import { listActivePlans } from '../plans/index.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { billingDeps, type BillingModuleDeps } from './billing.deps.js';
 import { CHECKOUT_TEXT, dismissCheckout, getSessionDetails, listCheckouts } from './billing.service.js';

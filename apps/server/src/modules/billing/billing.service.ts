@@ -15,12 +15,11 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { LOCAL_PROVIDER, type LocalPaymentProvider } from '../../providers/payments/local.js';
 import type { CheckoutUiMode, PaymentProvider } from '../../providers/payments/types.js';
-import { creditLedger } from '../credits/credits.schema.js';
-import { readBalance } from '../credits/credits.repository.js';
+import { findEntryByKey, ledgerTotalsByKind, readBalance } from '../credits/index.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { checkouts, creditPricing, creditProducts, subscriptions, type CheckoutRow, type CreditProductRow } from './billing.schema.js';
 import type { WebhookEmitter } from '../developers/index.js';
-import { ledgerKeys } from '../credits/ledger-keys.js';
+import { ledgerKeys } from '../credits/index.js';
 
 export interface BillingDeps {
   db: Db;
@@ -101,12 +100,19 @@ export async function deleteProduct(db: Db, id: string): Promise<void> {
 
 // ---- Pricing
 
-export async function getPricing(db: Db): Promise<CreditPricing> {
+/** The custom amount's pricing, or null before it is set up. */
+export async function findPricing(db: Db): Promise<CreditPricing | null> {
   const rows = await db.select().from(creditPricing).where(eq(creditPricing.id, 1)).limit(1);
   const row = rows[0];
-  if (!row) throw notFound('Credit pricing is not set up');
+  if (!row) return null;
   const tiers = [...row.tiers].sort((a, b) => a.minCredits - b.minCredits);
   return { pricePerCredit: row.pricePerCredit, currency: row.currency, minCredits: row.minCredits, maxCredits: row.maxCredits, tiers };
+}
+
+export async function getPricing(db: Db): Promise<CreditPricing> {
+  const pricing = await findPricing(db);
+  if (!pricing) throw notFound('Credit pricing is not set up');
+  return pricing;
 }
 
 export async function updatePricing(db: Db, body: CreditPricing, now: Date): Promise<CreditPricing> {
@@ -278,21 +284,11 @@ export async function expireStaleCheckouts(deps: Pick<BillingDeps, 'db' | 'clock
 
 async function creditsGrantedFor(db: Db, row: CheckoutRow): Promise<number> {
   if (row.kind === 'credits') {
-    const entries = await db
-      .select({ delta: creditLedger.delta })
-      .from(creditLedger)
-      .where(eq(creditLedger.idempotencyKey, ledgerKeys.checkout(row.id)))
-      .limit(1);
-    return entries[0]?.delta ?? 0;
+    return (await findEntryByKey(db, ledgerKeys.checkout(row.id)))?.delta ?? 0;
   }
   const subs = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.checkoutId, row.id)).limit(1);
   if (!subs[0] || !row.completedAt) return 0;
-  const entries = await db
-    .select({ delta: creditLedger.delta })
-    .from(creditLedger)
-    .where(eq(creditLedger.idempotencyKey, ledgerKeys.subscriptionPeriod(subs[0].id, row.completedAt)))
-    .limit(1);
-  return entries[0]?.delta ?? 0;
+  return (await findEntryByKey(db, ledgerKeys.subscriptionPeriod(subs[0].id, row.completedAt)))?.delta ?? 0;
 }
 
 export async function getSessionDetails(deps: BillingDeps, userId: string, sessionId: string): Promise<SessionDetails> {
@@ -351,11 +347,7 @@ export async function dismissCheckout(
 // ---- Stats
 
 export async function creditStatsFor(db: Db): Promise<CreditStats> {
-  const sums = await db
-    .select({ kind: creditLedger.kind, total: sql<string>`coalesce(sum(${creditLedger.delta}), 0)` })
-    .from(creditLedger)
-    .groupBy(creditLedger.kind);
-  const byKind = new Map(sums.map((r) => [r.kind, Number(r.total)]));
+  const byKind = await ledgerTotalsByKind(db);
   const revenueRows = await db
     .select({ total: sql<string>`coalesce(sum(${checkouts.amount}), 0)`, n: sql<number>`count(*)::int` })
     .from(checkouts)

@@ -1,6 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
-import { creditLedger } from '../credits/credits.schema.js';
+import { allEntriesOf } from '../credits/index.js';
 
 /** RFC 4180 quoting; a leading = + - @ is prefixed so a spreadsheet does not run it as a formula. */
 export function csvCell(value: string | number | null): string {
@@ -11,7 +10,7 @@ export function csvCell(value: string | number | null): string {
 }
 
 export async function historyCsv(db: Db, userId: string): Promise<string> {
-  const rows = await db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.seq));
+  const rows = await allEntriesOf(db, userId);
   const lines = [['date', 'kind', 'change', 'balance_after', 'reason', 'reference'].join(',')];
   for (const r of rows) {
     lines.push([r.createdAt.toISOString(), r.kind, r.delta, r.balanceAfter, r.reason, r.reference].map(csvCell).join(','));

@@ -8,9 +8,9 @@ import {
   type ProviderSubscriptionState,
   type ProviderSubscriptions,
 } from '../../providers/payments/types.js';
-import { getPlanRow, toPlan } from '../plans/plans.service.js';
+import { getPlanRow, type PlanRow, planRowsByIds, toPlan } from '../plans/index.js';
 import { handlePaymentEvent, periodCredits } from './billing.events.js';
-import { plans, subscriptions, type PlanRow, type SubscriptionRow } from './billing.schema.js';
+import { subscriptions, type SubscriptionRow } from './billing.schema.js';
 import { openCheckout, type BillingDeps } from './billing.service.js';
 
 const LIVE = ['active', 'trialing', 'past_due', 'incomplete'] as const;
@@ -18,7 +18,7 @@ const LIVE = ['active', 'trialing', 'past_due', 'incomplete'] as const;
 async function planMap(db: Db, ids: (string | null)[]): Promise<Map<string, PlanRow>> {
   const wanted = ids.filter((v): v is string => v !== null);
   if (wanted.length === 0) return new Map();
-  const rows = await db.select().from(plans).where(inArray(plans.id, wanted));
+  const rows = await planRowsByIds(db, wanted);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -134,3 +134,10 @@ export async function setActive(db: Db, ids: string[], isActive: boolean): Promi
     .returning({ id: categories.id });
   return rows.length;
 }
+
+/** Inserts the category unless its slug exists; the id either way (the demo seed runs on every start). */
+export async function ensureCategory(db: Db, values: Pick<CategoryValues, 'name' | 'slug' | 'description' | 'parentId' | 'sortOrder'>): Promise<string | null> {
+  await db.insert(categories).values(values).onConflictDoNothing({ target: categories.slug });
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, values.slug));
+  return row?.id ?? null;
+}

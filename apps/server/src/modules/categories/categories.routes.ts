@@ -3,7 +3,7 @@ import { categoriesContracts as c } from '@atelier/shared';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { listCategoryContent } from '../content/content-community.service.js';
+import { listCategoryContent } from '../content/index.js';
 import {
   breadcrumb,
   bulkToggle,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { COLLECTION_ITEM_TYPES } from '@atelier/shared';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 import { content } from '../content/content.schema.js';
 

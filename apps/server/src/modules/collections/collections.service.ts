@@ -10,14 +10,11 @@ import {
   type UpdateCollectionBody,
 } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { content } from '../content/content.schema.js';
-import { likedBy } from '../content/content-feed.repository.js';
-import { toContent } from '../content/content.view.js';
-import { hasPublicMedia, visibleTo, type VisibilityRow } from '../content/index.js';
+import { contentTable as content, hasPublicMedia, likedBy, toContent, visibleTo, type VisibilityRow } from '../content/index.js';
 import { collectionItems, collections, type CollectionRow } from './collections.schema.js';
 
 export interface CollectionsDeps {
@@ -227,4 +224,9 @@ export async function removeItem(deps: CollectionsDeps, id: string, viewer: Auth
   if (gone.length === 0) throw notFound(COLLECTION_TEXT.itemNotFound);
   await deps.db.update(collections).set({ updatedAt: deps.clock() }).where(eq(collections.id, id));
   return getCollection(deps, id, viewer);
+}
+
+export async function countCollections(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(collections).where(eq(collections.userId, userId));
+  return row?.n ?? 0;
 }

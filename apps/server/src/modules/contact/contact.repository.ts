@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/db.js';
-import { contactMessages } from '../../platform/db/schema.js';
+import { contactMessages } from './contact.schema.js';
 
 export async function insertContactMessage(
   db: Db,

@@ -1,7 +1,7 @@
 import { contactContracts } from '@atelier/shared';
 import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { rateLimited } from '../auth/rate-limits.js';
+import { rateLimited } from '../auth/index.js';
 import { sendContactMessage } from './contact.service.js';
 
 export const CONTACT_SENT = 'Thanks! Your message has been sent.';

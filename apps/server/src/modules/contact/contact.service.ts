@@ -2,7 +2,7 @@ import type { ContactBody } from '@atelier/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { findSupportAccount } from '../auth/account.service.js';
+import { findSupportAccount } from '../auth/index.js';
 import { insertContactMessage } from './contact.repository.js';
 
 export interface ContactDeps {

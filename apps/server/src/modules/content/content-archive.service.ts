@@ -4,7 +4,7 @@ import { ZipFile } from 'yazl';
 import type { ContentStatus, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { allCategories } from '../categories/categories.repository.js';
+import { allCategories } from '../categories/index.js';
 import type { ContentRow } from './content.schema.js';
 import { listAllOwnedContent } from './content.repository.js';
 

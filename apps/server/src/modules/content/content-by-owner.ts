@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Content, ContentStatus, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 import { likedBy } from './content-feed.repository.js';
 import { content } from './content.schema.js';
 import { toContent, type ContentViewer } from './content.view.js';

@@ -10,7 +10,7 @@ import {
 } from '@atelier/shared';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { descendantIds, findCategory } from '../categories/categories.repository.js';
+import { descendantIds, findCategory } from '../categories/index.js';
 import {
   addLike,
   deleteCommentTree,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ContentOwner, ContentSort, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 import { content, contentComments, contentLikes, contentPlays, type CommentRow, type ContentRow } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
 import { visibleTo } from './content.visibility.js';

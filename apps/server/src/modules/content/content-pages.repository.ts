@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 import { content, type ContentRow } from './content.schema.js';
 import { visibleTo } from './content.visibility.js';
 

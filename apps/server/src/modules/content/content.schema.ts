@@ -8,7 +8,7 @@ import {
   type ContentType,
   type EditOperation,
 } from '@atelier/shared';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 import { categories } from '../categories/categories.schema.js';
 

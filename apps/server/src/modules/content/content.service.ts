@@ -6,7 +6,7 @@ import { runContentDeleted, type ModuleHooks } from '../../platform/module-hooks
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { updateContentClassification } from './content-feed.repository.js';
-import { findCategory } from '../categories/categories.repository.js';
+import { findCategory } from '../categories/index.js';
 import { deleteContentRow, findContentWithOwner, lockContent, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
 import { canSee } from './content.visibility.js';

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { MODELS_BY_TYPE, slugify, type ContentType } from '@atelier/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { GeneratedAsset, GenerationProvider } from '../../providers/generation/types.js';
-import { categories } from '../categories/categories.schema.js';
+import { findUserByEmail, insertUsersIfAbsent } from '../auth/index.js';
+import { ensureCategory } from '../categories/index.js';
 import { content, contentComments, contentLikes, contentPlays } from './content.schema.js';
 import { contentKeyPrefix } from './content.view.js';
 
@@ -113,10 +113,9 @@ async function upsertCategories(db: Db): Promise<Map<string, string>> {
   const put = async (name: string, description: string, parentId: string | null) => {
     const slug = slugify(name);
     order += 1;
-    await db.insert(categories).values({ name, slug, description, parentId, sortOrder: order }).onConflictDoNothing({ target: categories.slug });
-    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
-    if (row) ids.set(slug, row.id);
-    return row?.id ?? null;
+    const id = await ensureCategory(db, { name, slug, description, parentId, sortOrder: order });
+    if (id) ids.set(slug, id);
+    return id;
   };
   for (const top of CATEGORY_TREE) {
     const id = await put(top.name, top.description, null);
@@ -127,22 +126,20 @@ async function upsertCategories(db: Db): Promise<Map<string, string>> {
 
 async function upsertUsers(db: Db): Promise<string[]> {
   const emails = DEMO_USERS.map((u) => `${u.username.replace('_', '.')}@demo.atelier.local`);
-  for (const [i, u] of DEMO_USERS.entries()) {
-    await db
-      .insert(users)
-      .values({
-        fullName: u.fullName,
-        username: u.username,
-        email: emails[i] as string,
-        passwordHash: null,
-        role: 'user',
-        isVerified: true,
-        bio: u.bio,
-        referralCode: `DEMO${randomBytes(5).toString('hex').toUpperCase()}`,
-      })
-      .onConflictDoNothing();
-  }
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  await insertUsersIfAbsent(
+    db,
+    DEMO_USERS.map((u, i) => ({
+      fullName: u.fullName,
+      username: u.username,
+      email: emails[i] as string,
+      passwordHash: null,
+      role: 'user' as const,
+      isVerified: true,
+      bio: u.bio,
+      referralCode: `DEMO${randomBytes(5).toString('hex').toUpperCase()}`,
+    })),
+  );
+  const rows = (await Promise.all(emails.map((email) => findUserByEmail(db, email)))).filter((r) => r !== undefined);
   const byEmail = new Map(rows.map((r) => [r.email, r.id]));
   return emails.map((e) => byEmail.get(e)).filter((id): id is string => id !== undefined);
 }

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { LedgerKind } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
 import { creditLedger, type LedgerRow } from './credits.schema.js';
 import type { LedgerKey } from './ledger-keys.js';
+
+// The balance column lives on the account row (auth's); the ledger moves it through auth's face.
+export { addToBalance, lockUserBalance, readBalance, userExists } from '../auth/index.js';
 
 export interface NewLedgerRow {
   userId: string;
@@ -25,35 +27,9 @@ export interface HistoryFilter {
   toExclusive?: boolean;
 }
 
-/**
- * Takes the user's row lock for the rest of the transaction. Every ledger change of one user
- * passes here first, so they run one after another and an idempotency check made after it sees
- * every earlier commit. NO KEY UPDATE, not UPDATE: rows that merely reference the user (content,
- * sessions) take KEY SHARE locks, and must neither wait for nor deadlock with a ledger change.
- */
-export async function lockUserBalance(tx: Db, userId: string): Promise<{ credits: number; isDeleted: boolean } | null> {
-  const rows = await tx
-    .select({ credits: users.credits, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
-  const row = rows[0];
-  return row ? { credits: row.credits, isDeleted: row.deletedAt !== null } : null;
-}
-
 export async function findEntryByKey(tx: Db, idempotencyKey: LedgerKey): Promise<LedgerRow | null> {
   const rows = await tx.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, idempotencyKey)).limit(1);
   return rows[0] ?? null;
-}
-
-/** The conditional update: it changes nothing and returns null when the balance would go below zero. */
-export async function addToBalance(tx: Db, userId: string, delta: number): Promise<number | null> {
-  const rows = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${delta}` })
-    .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`))
-    .returning({ credits: users.credits });
-  return rows[0]?.credits ?? null;
 }
 
 export async function insertEntry(tx: Db, row: NewLedgerRow): Promise<LedgerRow> {
@@ -61,20 +37,6 @@ export async function insertEntry(tx: Db, row: NewLedgerRow): Promise<LedgerRow>
   const inserted = rows[0];
   if (!inserted) throw new Error('ledger insert returned no row');
   return inserted;
-}
-
-export async function readBalance(db: Db, userId: string): Promise<number | null> {
-  const rows = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.credits ?? null;
-}
-
-export async function userExists(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`${users.deletedAt} IS NULL`))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function listEntries(
@@ -109,4 +71,37 @@ export async function ledgerSum(db: Db, userId: string): Promise<number> {
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId));
   return Number(rows[0]?.sum ?? 0);
+}
+
+/** The whole ledger's sum per kind (admin statistics). */
+export async function ledgerTotalsByKind(db: Db): Promise<Map<LedgerKind, number>> {
+  const sums = await db
+    .select({ kind: creditLedger.kind, total: sql<string>`coalesce(sum(${creditLedger.delta}), 0)` })
+    .from(creditLedger)
+    .groupBy(creditLedger.kind);
+  return new Map(sums.map((r) => [r.kind, Number(r.total)]));
+}
+
+/** Every entry of one user, oldest first (the CSV export). */
+export async function allEntriesOf(db: Db, userId: string): Promise<LedgerRow[]> {
+  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.seq));
+}
+
+/** The sum of one user's entries of a kind whose idempotency key starts with `keyPrefix`. */
+export async function sumOfEntries(db: Db, userId: string, kind: LedgerKind, keyPrefix: string): Promise<number> {
+  const rows = await db
+    .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)`.mapWith(Number) })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, kind), sql`${creditLedger.idempotencyKey} like ${`${keyPrefix}%`}`));
+  return rows[0]?.sum ?? 0;
+}
+
+/** Which of these idempotency keys one user's ledger already holds. */
+export async function entryKeysOf(db: Db, userId: string, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ key: creditLedger.idempotencyKey })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), inArray(creditLedger.idempotencyKey, keys)));
+  return rows.map((r) => r.key);
 }

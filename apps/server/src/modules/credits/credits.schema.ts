@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LEDGER_KINDS, type LedgerKind } from '@atelier/shared';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 
 /** Mirrors migrations/0003_credits_content.sql. Rows are only ever inserted. */

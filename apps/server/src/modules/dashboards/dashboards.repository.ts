@@ -9,7 +9,7 @@ import type {
   TopContentItem,
 } from '@atelier/shared';
 import { BUCKETS_CTE, bucketOf, labelFormat, rangeParams, type ResolvedRange } from './dashboards.range.js';
-import type { Query } from './optional-sources.js';
+import type { Query } from '../../platform/db/db.js';
 
 /* All figures are SQL aggregates; counts are cast to int so both drivers hand back numbers. */
 

@@ -18,7 +18,8 @@ import type {
 import { LIMITS } from '@atelier/shared';
 import * as repo from './dashboards.repository.js';
 import { rangeReply, resolveRange, type ResolvedRange } from './dashboards.range.js';
-import { activeSubscriptions, followStats, revenueSource, type Query } from './optional-sources.js';
+import type { Query } from '../../platform/db/db.js';
+import { activeSubscriptions, followStats, revenueSource } from './optional-sources.js';
 
 export interface DashboardDeps {
   q: Query;

@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db/db.js';
+import type { Query } from '../../platform/db/db.js';
 import { BUCKETS_CTE, bucketOf, labelFormat, rangeParams, type ResolvedRange } from './dashboards.range.js';
 
 /**
@@ -9,8 +9,6 @@ import { BUCKETS_CTE, bucketOf, labelFormat, rangeParams, type ResolvedRange } f
  *   checkouts(amount integer minor units, status text 'complete', completed_at, created_at) — 0008
  *   subscriptions(status text: 'active' | 'trialing' count as active)               — 0008
  */
-export type Query = Pick<Database, 'query'>;
-
 export async function tableExists(q: Query, table: string): Promise<boolean> {
   const { rows } = await q.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
     `public.${table}`,

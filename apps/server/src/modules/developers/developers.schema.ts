@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { WEBHOOK_DELIVERY_STATUSES } from '@atelier/shared';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/db.js';
-import { webhooksFor, type WebhookEmitter } from '../developers/index.js';
+import { type WebhookEmitter, webhooksFor } from '../developers/index.js';
 import type { AppDeps } from '../../platform/http/types.js';
 import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';

@@ -1,7 +1,6 @@
 import type { ModuleHooks } from '../../platform/module-hooks.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
-import { announceBalance, applyCredits } from '../credits/credits.service.js';
-import { ledgerKeys } from '../credits/ledger-keys.js';
+import { announceBalance, applyCredits, ledgerKeys } from '../credits/index.js';
 
 /**
  * An item deleted while queued or processing will never be delivered, so what it was charged and

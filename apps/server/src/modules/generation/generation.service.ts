@@ -13,12 +13,17 @@ import {
   type EditOperation,
 } from '@atelier/shared';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { loadContentView } from '../content/content.service.js';
-import { contentKeyPrefix } from '../content/content.view.js';
-import { announceBalance, applyCredits, debitErrorToHttp } from '../credits/credits.service.js';
+import {
+  contentKeyPrefix,
+  findByRequestKey,
+  findOwnReady,
+  insertRequested,
+  loadContentView,
+  type NewContent,
+  recordEnqueued,
+} from '../content/index.js';
+import { announceBalance, applyCredits, debitErrorToHttp, ledgerKeys } from '../credits/index.js';
 import { GENERATION_QUEUE, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
-import { findByRequestKey, findOwnReady, insertRequested, recordEnqueued, type NewContent } from './generation.repository.js';
-import { ledgerKeys } from '../credits/ledger-keys.js';
 
 export interface ReferenceImage {
   data: Buffer;

@@ -2,30 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import { MSG, SOCKET_EVENTS } from '@atelier/shared';
 import { ProviderError, type GeneratedAsset, type GenerationOutput } from '../../providers/generation/types.js';
-import { loadContentView } from '../content/content.service.js';
-import type { ContentRow } from '../content/content.schema.js';
-import { contentKeyPrefix } from '../content/content.view.js';
-import { announceBalance, applyCredits } from '../credits/credits.service.js';
+import {
+  beat,
+  claimQueued,
+  completeRun,
+  contentKeyPrefix,
+  type ContentRow,
+  type FailGuard,
+  failPending,
+  findById,
+  listQueuedForSweep,
+  listSilentProcessing,
+  listStaleProcessing,
+  loadContentView,
+  type ReadyFields,
+  requeueRun,
+  requeueSilent,
+  saveProgress,
+} from '../content/index.js';
+import { announceBalance, applyCredits, ledgerKeys } from '../credits/index.js';
 import { enqueueGeneration } from './generation.service.js';
 import { generationWebhookDeliveries } from './generation.schema.js';
 import { generationDuration, generationJobs } from '../../platform/observability/metrics.js';
 import { GENERATION_QUEUE, generationQueueDefinition, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
-import {
-  beat,
-  claimQueued,
-  listSilentProcessing,
-  requeueSilent,
-  completeRun,
-  failPending,
-  findById,
-  listQueuedForSweep,
-  listStaleProcessing,
-  requeueRun,
-  saveProgress,
-  type FailGuard,
-  type ReadyFields,
-} from './generation.repository.js';
-import { ledgerKeys } from '../credits/ledger-keys.js';
 
 /** A run still "processing" this long after its provider deadline has lost its worker. */
 export const STALE_MARGIN_MS = 60_000;

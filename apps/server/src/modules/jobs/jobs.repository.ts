@@ -1,7 +1,7 @@
 import { and, arrayContains, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { EmploymentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 import { jobs, type JobRow } from './jobs.schema.js';
 
 export interface JobOwnerRef {

@@ -3,8 +3,7 @@ import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { applicationsDepsFrom } from '../applications/applications.deps.js';
-import { applicationsPort, jobStats } from '../applications/applications.service.js';
+import { applicationsDepsFrom, applicationsPort, jobStats } from '../applications/index.js';
 import * as jobs from './jobs.service.js';
 
 export const jobsRoutes: AppModule = (app, ctx) => {

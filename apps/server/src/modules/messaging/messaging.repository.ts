@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatMessage, ChatUser } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from './messaging.schema.js';
 
 /** The stored order of a pair: uuid order equals the order of their lowercase text. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
 import { desc } from '../../platform/db/table-helpers.js';
 
 /** Mirrors migrations/0007_messaging.sql and 0012_messaging_presence.sql. */

@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
-import { findSupportAccount } from '../auth/account.service.js';
+import { findSupportAccount } from '../auth/index.js';
 import type { Presence } from './messaging.presence.js';
 import * as repo from './messaging.repository.js';
 import type { ConversationRow } from './messaging.schema.js';

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { makePagination, type Plan, type PlanBody, type Pagination } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { plans, type PlanRow } from '../billing/billing.schema.js';
-import { liveSubscriptionsOfPlan } from '../billing/billing.events.js';
+import { liveSubscriptionsOfPlan } from '../billing/index.js';
+import { plans, type PlanRow } from './plans.schema.js';
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -68,6 +68,26 @@ export async function listPlans(db: Db, query: { page: number; pageSize: number;
 export async function getPlanRow(db: Db, id: string): Promise<PlanRow> {
   const rows = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
   if (!rows[0]) throw notFound('Plan not found');
+  return rows[0];
+}
+
+export async function findPlanRow(db: Db, id: string): Promise<PlanRow | undefined> {
+  const rows = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function planRowsByIds(db: Db, ids: string[]): Promise<PlanRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(plans).where(inArray(plans.id, ids));
+}
+
+/** The plan whose monthly or yearly provider price this is. */
+export async function findPlanRowByProviderPrice(db: Db, priceId: string): Promise<PlanRow | undefined> {
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(or(eq(plans.stripePriceIdMonthly, priceId), eq(plans.stripePriceIdYearly, priceId)))
+    .limit(1);
   return rows[0];
 }
 

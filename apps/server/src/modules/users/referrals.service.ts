@@ -1,11 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { makePagination, type Pagination, type ReferralsData } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
+import { usersTable as users } from '../auth/index.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
-import { creditLedger } from '../credits/credits.schema.js';
-import { announceBalance, applyCredits } from '../credits/credits.service.js';
-import { REFERRER_KEY_PREFIX, ledgerKeys, refereeOfReferrerKey } from '../credits/ledger-keys.js';
+import { REFERRER_KEY_PREFIX, announceBalance, applyCredits, entryKeysOf, ledgerKeys, refereeOfReferrerKey, sumOfEntries } from '../credits/index.js';
 
 export interface ReferralProgram {
   /** REFERRAL_BONUS_CREDITS; 0 turns the bonus off. */
@@ -96,19 +94,12 @@ export async function listReferrals(
       .select({ total: count(), verified: sql<number>`count(*) filter (where ${users.isVerified})`.mapWith(Number) })
       .from(users)
       .where(mine),
-    db
-      .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)`.mapWith(Number) })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'referral_bonus'), like(creditLedger.idempotencyKey, `${REFERRER_KEY_PREFIX}%`))),
+    sumOfEntries(db, userId, 'referral_bonus', REFERRER_KEY_PREFIX),
   ]);
   const granted = new Set<string>();
   if (rows.length > 0) {
     const keys = rows.map((r) => ledgerKeys.referrerBonus(r.id));
-    const ledger = await db
-      .select({ key: creditLedger.idempotencyKey })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.userId, userId), inArray(creditLedger.idempotencyKey, keys)));
-    for (const l of ledger) granted.add(refereeOfReferrerKey(l.key));
+    for (const key of await entryKeysOf(db, userId, keys)) granted.add(refereeOfReferrerKey(key));
   }
   const total = totals[0]?.total ?? 0;
   const code = me?.referralCode ?? '';
@@ -122,7 +113,7 @@ export async function listReferrals(
         isVerified: r.isVerified,
         bonusGranted: granted.has(r.id),
       })),
-      stats: { total, verified: totals[0]?.verified ?? 0, creditsEarned: earned[0]?.sum ?? 0 },
+      stats: { total, verified: totals[0]?.verified ?? 0, creditsEarned: earned },
       referralCode: code,
       referralLink: `${program.publicUrl.replace(/\/$/, '')}/?ref=${encodeURIComponent(code)}`,
     },

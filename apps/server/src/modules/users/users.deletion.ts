@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
-import { users } from '../../platform/db/schema.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { findUserById, updateUser } from '../auth/index.js';
 import { follows } from './users.schema.js';
 
 /** The key of an avatar this server stored, from its URL; null for an outside (OAuth) picture. */
@@ -23,26 +23,23 @@ export function usersDeletionStep(storage: Pick<Storage, 'url' | 'delete'>): Acc
     keeps: 'the account row, anonymised: no email, name, password, social ids, profile or avatar',
     async deleteUser(tx, userId, now) {
       await tx.delete(follows).where(or(eq(follows.followerId, userId), eq(follows.followingId, userId)));
-      const [row] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
+      const row = await findUserById(tx, userId);
       const short = userId.replace(/-/g, '').slice(0, 12);
-      await tx
-        .update(users)
-        .set({
-          email: `deleted-${userId}@deleted.invalid`,
-          username: `deleted_${short}`,
-          fullName: 'Deleted user',
-          avatar: null,
-          bio: null,
-          website: null,
-          location: null,
-          passwordHash: null,
-          googleId: null,
-          facebookId: null,
-          settings: { emailNotifications: false, marketingEmails: false, profileVisibility: 'private', theme: null },
-          deletedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(users.id, userId));
+      await updateUser(tx, userId, {
+        email: `deleted-${userId}@deleted.invalid`,
+        username: `deleted_${short}`,
+        fullName: 'Deleted user',
+        avatar: null,
+        bio: null,
+        website: null,
+        location: null,
+        passwordHash: null,
+        googleId: null,
+        facebookId: null,
+        settings: { emailNotifications: false, marketingEmails: false, profileVisibility: 'private', theme: null },
+        deletedAt: now,
+        updatedAt: now,
+      });
       const avatarKey = row?.avatar ? storedAvatarKey(storage, row.avatar) : null;
       return avatarKey ? () => storage.delete(avatarKey) : undefined;
     },

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PublicProfileSummary } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
-import { collections } from '../collections/collections.schema.js';
+import { usersTable as users } from '../auth/index.js';
 import { follows } from './users.schema.js';
 
 const summaryColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
@@ -117,11 +116,6 @@ export async function searchPeople(
     db.select({ n: count() }).from(users).where(cond),
   ]);
   return { items: await withFollowFlags(db, viewerId, rows), total: totals[0]?.n ?? 0 };
-}
-
-export async function countCollections(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(collections).where(eq(collections.userId, userId));
-  return row?.n ?? 0;
 }
 
 export async function countReferrals(db: Db, userId: string): Promise<number> {

@@ -7,9 +7,8 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { listCollections } from '../collections/collections.service.js';
-import { buildContentArchive } from '../content/content-archive.service.js';
-import { listContentByOwner } from '../content/index.js';
+import { listCollections } from '../collections/index.js';
+import { buildContentArchive, listContentByOwner } from '../content/index.js';
 import { listReferrals, registerReferralProgram, type ReferralProgram } from './referrals.service.js';
 import { findLiveUser, listFollowPeople, searchPeople } from './users.repository.js';
 import {

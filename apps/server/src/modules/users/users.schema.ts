@@ -1,6 +1,6 @@
 import { check, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
 import { desc } from '../../platform/db/table-helpers.js';
 
 /** Mirrors migrations/0006_people_collections.sql. */

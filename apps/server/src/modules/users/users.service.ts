@@ -11,18 +11,28 @@ import {
   type UserStats,
 } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import type { users } from '../../platform/db/schema.js';
+import {
+  consumeCode,
+  findUserById,
+  isUsernameTaken,
+  prepareCode,
+  storeCode,
+  toPublicUser,
+  toUserSettings,
+  uniqueViolation,
+  updateUser,
+  type UserRow,
+  type usersTable as users,
+  verifyAgainstDummy,
+  verifySecret,
+} from '../auth/index.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { disconnectUser, type Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { findUserById, isUsernameTaken, uniqueViolation, updateUser } from '../auth/auth.repository.js';
-import { consumeCode, prepareCode, storeCode } from '../auth/one-time-code.service.js';
-import { verifyAgainstDummy, verifySecret } from '../auth/password-hashing.js';
-import { toPublicUser, toUserSettings, type UserRow } from '../auth/public-user.js';
+import { countCollections } from '../collections/index.js';
 import {
-  countCollections,
   countFollows,
   countReferrals,
   deleteFollow,

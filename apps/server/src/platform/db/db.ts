@@ -22,6 +22,9 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 
+/** A handle that runs raw SQL text: what the reporting queries need of a database. */
+export type Query = Pick<Database, 'query'>;
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Directory for the embedded database; omit for an in-memory one (tests). */

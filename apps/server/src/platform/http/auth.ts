@@ -1,9 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Role } from '@atelier/shared';
 import type { Db } from '../db/db.js';
-import { sessions, users } from '../db/schema.js';
+import { findLiveSession } from '../../modules/auth/index.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export interface AuthUser {
@@ -81,21 +80,7 @@ export async function resolveAuth(db: Db, tokens: TokenService, token: string): 
 /** resolveAuth plus the session's device family (every refresh of one sign-in shares it). */
 export async function resolveSession(db: Db, tokens: TokenService, token: string): Promise<{ user: AuthUser; familyId: string }> {
   const claims = await tokens.verifyAccess(token);
-  const rows = await db
-    .select({ role: users.role, familyId: sessions.familyId })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.id),
-        isNull(sessions.revokedAt),
-        isNull(users.deletedAt),
-        sql`${sessions.expiresAt} > now()`,
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
+  const row = await findLiveSession(db, claims.sessionId, claims.id);
   if (!row) throw unauthorized('Your session has ended, please sign in again');
   return { user: { ...claims, role: row.role }, familyId: row.familyId };
 }

@@ -8,7 +8,7 @@ import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../db/db.js';
-import { users } from '../db/schema.js';
+import { usersTable as users } from '../../modules/auth/index.js';
 import { countIndexedContent, findSharedContent, listIndexedContent } from '../../modules/content/index.js';
 import type { Storage } from '../storage/storage.js';
 import { notFoundReply } from './error-handler.js';

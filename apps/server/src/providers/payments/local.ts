@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../platform/db/db.js';
-import { localPaymentSessions, paymentCards } from '../../modules/billing/billing.schema.js';
 import {
   addInterval,
   type CreateSessionInput,
@@ -66,15 +63,60 @@ export interface LocalPaymentProvider extends PaymentProvider {
   closeSession(sessionId: string): Promise<void>;
 }
 
-type SessionRow = typeof localPaymentSessions.$inferSelect;
+export interface LocalSession {
+  id: string;
+  userId: string;
+  reference: string;
+  billingInterval: 'month' | 'year' | null;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  status: 'open' | 'requires_action' | 'paid' | 'declined' | 'expired';
+  cardLast4: string | null;
+  cardBrand: string | null;
+  paidAt: Date | null;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export type NewLocalSession = Omit<LocalSession, 'status' | 'cardLast4' | 'cardBrand' | 'paidAt'>;
+export type LocalSessionPatch = Partial<Pick<LocalSession, 'status' | 'cardLast4' | 'cardBrand' | 'paidAt'>>;
+
+export interface NewLocalCard {
+  userId: string;
+  provider: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * Where the local checkout keeps its sessions and saved cards. Billing owns those tables and
+ * passes this in, so the adapter knows no table.
+ */
+export interface LocalCheckoutStore {
+  insertSession(row: NewLocalSession): Promise<void>;
+  findSession(id: string): Promise<LocalSession | undefined>;
+  /** Runs `work` in one transaction holding the session's row lock, with a store bound to that transaction. */
+  inLockedSession<T>(id: string, work: (row: LocalSession | undefined, store: LocalCheckoutStore) => Promise<T>): Promise<T>;
+  updateSession(id: string, patch: LocalSessionPatch): Promise<LocalSession | undefined>;
+  /** Expires the session unless it was paid. */
+  expireUnpaid(id: string): Promise<void>;
+  saveCard(card: NewLocalCard): Promise<void>;
+  /** The card the user saved last with this provider. */
+  latestCard(userId: string, provider: string): Promise<{ declinesRenewals: boolean } | undefined>;
+}
+
+type SessionRow = LocalSession;
 
 /**
  * Atelier's own checkout: sessions and saved cards live in our database, and a payment produces
  * the same events a hosted provider's webhook would (with stable ids derived from the session, so
  * a replay or a reconciliation is recognised as the same event).
  */
-export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }): LocalPaymentProvider {
-  const { db, clock } = deps;
+export function createLocalPaymentProvider(deps: { store: LocalCheckoutStore; clock: () => Date }): LocalPaymentProvider {
+  const { store, clock } = deps;
 
   const paidEvents = (row: SessionRow): PaymentEvent[] => {
     if (row.status !== 'paid' || !row.paidAt) return [];
@@ -104,9 +146,7 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
     message,
   });
 
-  async function payableSession(tx: Db, sessionId: string, userId: string): Promise<SessionRow | LocalPayOutcome> {
-    const rows = await tx.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, sessionId)).for('update');
-    const row = rows[0];
+  function payableSession(row: SessionRow | undefined, userId: string): SessionRow | LocalPayOutcome {
     if (!row || row.userId !== userId) return { status: 'invalid', message: 'Checkout session not found', httpStatus: 404 };
     if (row.status === 'paid' || row.status === 'expired' || row.expiresAt.getTime() <= clock().getTime()) {
       return { status: 'invalid', message: LOCAL_MESSAGES.notPayable, httpStatus: 409 };
@@ -114,15 +154,11 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
     return row;
   }
 
-  async function markPaid(tx: Db, row: SessionRow, last4: string): Promise<LocalPayOutcome> {
+  async function markPaid(tx: LocalCheckoutStore, row: SessionRow, last4: string): Promise<LocalPayOutcome> {
     const now = clock();
-    const [updated] = await tx
-      .update(localPaymentSessions)
-      .set({ status: 'paid', paidAt: now, cardLast4: last4, cardBrand: 'visa' })
-      .where(eq(localPaymentSessions.id, row.id))
-      .returning();
+    const updated = await tx.updateSession(row.id, { status: 'paid', paidAt: now, cardLast4: last4, cardBrand: 'visa' });
     const year = now.getUTCFullYear() + 3;
-    await tx.insert(paymentCards).values({ userId: row.userId, provider: LOCAL_PROVIDER, brand: 'visa', last4, expMonth: 12, expYear: year });
+    await tx.saveCard({ userId: row.userId, provider: LOCAL_PROVIDER, brand: 'visa', last4, expMonth: 12, expYear: year });
     return { status: 'paid', events: updated ? paidEvents(updated) : [] };
   }
 
@@ -133,7 +169,7 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
     async createSession(input: CreateSessionInput) {
       const sessionId = `cs_local_${randomBytes(12).toString('hex')}`;
       const clientSecret = `${sessionId}_secret_${randomBytes(12).toString('hex')}`;
-      await db.insert(localPaymentSessions).values({
+      await store.insertSession({
         id: sessionId,
         userId: input.userId,
         reference: input.reference,
@@ -148,18 +184,12 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
     },
 
     async sessionEvents(sessionId: string) {
-      const rows = await db.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, sessionId)).limit(1);
-      return rows[0] ? paidEvents(rows[0]) : [];
+      const row = await store.findSession(sessionId);
+      return row ? paidEvents(row) : [];
     },
 
     async chargeRenewal(input: RenewalChargeInput): Promise<RenewalChargeResult> {
-      const cards = await db
-        .select()
-        .from(paymentCards)
-        .where(and(eq(paymentCards.userId, input.userId), eq(paymentCards.provider, LOCAL_PROVIDER)))
-        .orderBy(desc(paymentCards.createdAt))
-        .limit(1);
-      const card = cards[0];
+      const card = await store.latestCard(input.userId, LOCAL_PROVIDER);
       if (!card) return { ok: false, message: LOCAL_MESSAGES.noCard };
       if (card.declinesRenewals) return { ok: false, message: LOCAL_MESSAGES.renewalDeclined };
       const periodStart = input.periodStart.toISOString();
@@ -178,10 +208,7 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
     },
 
     async closeSession(sessionId) {
-      await db
-        .update(localPaymentSessions)
-        .set({ status: 'expired' })
-        .where(and(eq(localPaymentSessions.id, sessionId), ne(localPaymentSessions.status, 'paid')));
+      await store.expireUnpaid(sessionId);
     },
 
     async pay(sessionId, userId, card) {
@@ -193,16 +220,16 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
       const now = clock();
       const isExpired = card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
       if (isExpired) return { status: 'invalid', message: LOCAL_MESSAGES.expired, httpStatus: 400 };
-      return db.transaction(async (tx) => {
-        const found = await payableSession(tx, sessionId, userId);
+      return store.inLockedSession(sessionId, async (locked, tx) => {
+        const found = payableSession(locked, userId);
         if (!('reference' in found)) return found;
         const last4 = digits.slice(-4);
         if (digits === LOCAL_TEST_CARDS.declines) {
-          await tx.update(localPaymentSessions).set({ status: 'declined', cardLast4: last4 }).where(eq(localPaymentSessions.id, found.id));
+          await tx.updateSession(found.id, { status: 'declined', cardLast4: last4 });
           return { status: 'declined', message: LOCAL_MESSAGES.declined, events: [declinedEvent(found, LOCAL_MESSAGES.declined)] };
         }
         if (digits === LOCAL_TEST_CARDS.requiresAuthentication) {
-          await tx.update(localPaymentSessions).set({ status: 'requires_action', cardLast4: last4 }).where(eq(localPaymentSessions.id, found.id));
+          await tx.updateSession(found.id, { status: 'requires_action', cardLast4: last4 });
           return { status: 'requires_action', events: [] };
         }
         return markPaid(tx, found, last4);
@@ -210,12 +237,12 @@ export function createLocalPaymentProvider(deps: { db: Db; clock: () => Date }):
     },
 
     async confirm3ds(sessionId, userId, approve) {
-      return db.transaction(async (tx) => {
-        const found = await payableSession(tx, sessionId, userId);
+      return store.inLockedSession(sessionId, async (locked, tx) => {
+        const found = payableSession(locked, userId);
         if (!('reference' in found)) return found;
         if (found.status !== 'requires_action') return { status: 'invalid', message: LOCAL_MESSAGES.noAction, httpStatus: 409 };
         if (!approve) {
-          await tx.update(localPaymentSessions).set({ status: 'declined' }).where(eq(localPaymentSessions.id, found.id));
+          await tx.updateSession(found.id, { status: 'declined' });
           return {
             status: 'declined',
             message: LOCAL_MESSAGES.authenticationFailed,

@@ -1,10 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { MSG } from '@atelier/shared';
-import type { Db } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/errors.js';
-import { paymentCustomers, subscriptions } from '../../modules/billing/billing.schema.js';
 import type { StripeClient } from './stripe-client.js';
 import {
   STRIPE_PROVIDER,
@@ -34,8 +30,23 @@ export interface StripePaymentProvider extends PaymentProvider {
   toPaymentEvents(event: Stripe.Event): Promise<PaymentEvent[]>;
 }
 
+/**
+ * What the Stripe adapter reads and keeps on our side. Billing owns those tables (and asks the
+ * account's owner for the contact) and passes this in, so the adapter knows no table.
+ */
+export interface StripeCustomerStore {
+  /** Our Stripe customer id for the user, if one was made. */
+  customerId(userId: string, provider: string): Promise<string | null>;
+  /** Keeps the first customer id stored for the user (a concurrent first checkout's stays). */
+  saveCustomer(row: { userId: string; provider: string; customerId: string; createdAt: Date }): Promise<void>;
+  /** The name and email Stripe shows on the customer. */
+  contact(userId: string): Promise<{ email: string; fullName: string } | undefined>;
+  /** Our checkout id for a provider's subscription id. */
+  checkoutIdOfSubscription(provider: string, providerSubscriptionId: string): Promise<string | null>;
+}
+
 export interface StripeProviderDeps {
-  db: Db;
+  store: StripeCustomerStore;
   stripe: StripeClient;
   clock: () => Date;
   /** Where our own pages live (the embedded checkout's return page, the portal's way back). */
@@ -68,42 +79,29 @@ async function call<T>(message: string, run: () => Promise<T>): Promise<T> {
  * becomes a PaymentEvent for billing's one exactly-once event path.
  */
 export function createStripePaymentProvider(deps: StripeProviderDeps): StripePaymentProvider {
-  const { db, stripe, clock, publicUrl } = deps;
+  const { store, stripe, clock, publicUrl } = deps;
 
-  async function storedCustomer(userId: string): Promise<string | null> {
-    const rows = await db
-      .select({ customerId: paymentCustomers.customerId })
-      .from(paymentCustomers)
-      .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, STRIPE_PROVIDER)))
-      .limit(1);
-    return rows[0]?.customerId ?? null;
-  }
+  const storedCustomer = (userId: string) => store.customerId(userId, STRIPE_PROVIDER);
 
   /** One Stripe customer per user, so every purchase and the portal show the same history. */
   async function ensureCustomer(userId: string): Promise<string> {
     const known = await storedCustomer(userId);
     if (known) return known;
-    const rows = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
-    const user = rows[0];
+    const user = await store.contact(userId);
     if (!user) throw new AppError(404, 'User not found');
     // The idempotency key makes two concurrent first checkouts create one customer at Stripe.
     const customer = await stripe.customers.create(
       { email: user.email, name: user.fullName, metadata: { userId } },
       { idempotencyKey: `atelier-customer-${userId}` },
     );
-    await db.insert(paymentCustomers).values({ userId, provider: STRIPE_PROVIDER, customerId: customer.id, createdAt: clock() }).onConflictDoNothing();
+    await store.saveCustomer({ userId, provider: STRIPE_PROVIDER, customerId: customer.id, createdAt: clock() });
     return (await storedCustomer(userId)) ?? customer.id;
   }
 
   async function checkoutIdOfSubscription(sub: { id: string; metadata?: Stripe.Metadata | null }): Promise<string | null> {
     const fromMetadata = asCheckoutId(sub.metadata?.checkoutId);
     if (fromMetadata) return fromMetadata;
-    const rows = await db
-      .select({ checkoutId: subscriptions.checkoutId })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.provider, STRIPE_PROVIDER), eq(subscriptions.providerSubscriptionId, sub.id)))
-      .limit(1);
-    return rows[0]?.checkoutId ?? null;
+    return store.checkoutIdOfSubscription(STRIPE_PROVIDER, sub.id);
   }
 
   async function subscriptionOf(session: Stripe.Checkout.Session): Promise<Stripe.Subscription | null> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
-import { content, type ContentRow } from '../content/content.schema.js';
+import { content, type ContentRow } from './content.schema.js';
 
 /**
  * The generation lifecycle of a content row: requested (queued), claimed by a worker run

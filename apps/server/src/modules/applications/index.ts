@@ -1,0 +1,5 @@
+export { applicationsRoutes } from './applications.routes.js';
+export { applicationsDepsFrom } from './applications.deps.js';
+export { applicationsPort, jobStats } from './applications.service.js';
+export { applicationsDeletionStep } from './applications.deletion.js';
+export { createResumeStore } from './resume-storage.js';

@@ -1,0 +1,26 @@
+/**
+ * The account table, for read-only joins in other modules (owner names, live-account checks);
+ * writes go through the functions below, and foreign keys name it from auth.schema.ts. Listed
+ * first: faces import one another, and other modules use this table at load time.
+ */
+export { users as usersTable } from './auth.schema.js';
+export { authRoutes } from './auth.routes.js';
+export { makeAccountLimits, type AccountLimits } from './account-limits.js';
+export { describeEnsureAdmin, ensureAdmin } from './admin-bootstrap.js';
+export { runCreateAdmin } from './create-admin-cli.js';
+export { authDeletionStep } from './auth.deletion.js';
+export { findSupportAccount } from './account.service.js';
+export {
+  findLiveSession,
+  findUserByEmail,
+  findUserById,
+  insertUsersIfAbsent,
+  isUsernameTaken,
+  uniqueViolation,
+  updateUser,
+} from './auth.repository.js';
+export { addToBalance, lockUserBalance, readBalance, userExists } from './account-balance.repository.js';
+export { consumeCode, prepareCode, storeCode } from './one-time-code.service.js';
+export { verifyAgainstDummy, verifySecret } from './password-hashing.js';
+export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
+export { rateLimited } from './rate-limits.js';

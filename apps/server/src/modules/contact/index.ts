@@ -1,0 +1,2 @@
+export { contactRoutes } from './contact.routes.js';
+export { contactDeletionStep } from './contact.deletion.js';
