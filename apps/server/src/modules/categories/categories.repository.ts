@@ -8,8 +8,11 @@ export interface CategoryWithCount {
   contentCount: number;
 }
 
-/** Content filed directly under the category that the gallery shows: private items are never counted. */
-const contentCount = galleryCountInCategory(categories.id);
+/**
+ * Content filed directly under the category that the gallery shows: private items are never
+ * counted. Built on use, not at load: faces import one another, so content's may not be ready yet.
+ */
+const contentCount = () => galleryCountInCategory(categories.id);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
@@ -35,7 +38,7 @@ export async function listCategories(db: Db, f: CategoryFilter, page: number, pa
   const where = categoryWhere(f);
   const [rows, totals] = await Promise.all([
     db
-      .select({ row: categories, contentCount })
+      .select({ row: categories, contentCount: contentCount() })
       .from(categories)
       .where(where)
       .orderBy(asc(categories.sortOrder), asc(categories.name), asc(categories.id))
@@ -48,7 +51,7 @@ export async function listCategories(db: Db, f: CategoryFilter, page: number, pa
 
 export async function allCategories(db: Db, onlyActive = false): Promise<CategoryWithCount[]> {
   const rows = await db
-    .select({ row: categories, contentCount })
+    .select({ row: categories, contentCount: contentCount() })
     .from(categories)
     .where(onlyActive ? eq(categories.isActive, true) : undefined)
     .orderBy(asc(categories.sortOrder), asc(categories.name), asc(categories.id));
@@ -56,7 +59,7 @@ export async function allCategories(db: Db, onlyActive = false): Promise<Categor
 }
 
 export async function findCategory(db: Db, id: string): Promise<CategoryWithCount | null> {
-  const rows = await db.select({ row: categories, contentCount }).from(categories).where(eq(categories.id, id)).limit(1);
+  const rows = await db.select({ row: categories, contentCount: contentCount() }).from(categories).where(eq(categories.id, id)).limit(1);
   const r = rows[0];
   return r ? { row: r.row, contentCount: Number(r.contentCount) } : null;
 }
