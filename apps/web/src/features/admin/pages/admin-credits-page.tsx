@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/errors';
 import { Button, Spinner, TableScroll } from '../../../components/ui';
-import { formatDate } from '../../generation/components/content-details';
+import { formatDate } from '../../../components/format';
 import { useGetAdminAuditQuery } from '../admin-api';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPager } from '../components/admin-pager';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD_MSG, type CohortRow } from '@atelier/shared';
 import { Badge, TableScroll } from '../../../components/ui';
-import { formatDate } from '../../generation/components/content-details';
+import { formatDate } from '../../../components/format';
 import { BarChart } from '../../dashboards/charts/bar-chart';
 import { formatNumber, formatPercent } from '../../dashboards/charts/chart-format';
 import { DonutChart } from '../../dashboards/charts/donut-chart';

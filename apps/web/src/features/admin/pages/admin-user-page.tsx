@@ -5,7 +5,7 @@ import { ADMIN_CREDITS_MAX, MSG, ROLES, type AdminUserDetail, type Role } from '
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { Badge, Button, Card, Field, Input, Select, Spinner, TableScroll } from '../../../components/ui';
-import { formatDate } from '../../generation/components/content-details';
+import { formatDate } from '../../../components/format';
 import { StatGrid } from '../../dashboards/components/dashboard-block';
 import { formatNumber } from '../../dashboards/charts/chart-format';
 import { useAdjustUserCreditsMutation, useChangeUserRoleMutation, useGetAdminUserQuery } from '../admin-api';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ROLES, type Role } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { Badge, Button, Input, Select, Spinner, TableScroll } from '../../../components/ui';
-import { formatDate } from '../../generation/components/content-details';
+import { formatDate } from '../../../components/format';
 import { formatNumber } from '../../dashboards/charts/chart-format';
 import { useGetAdminUsersQuery } from '../admin-api';
 import { AdminOnly } from '../components/admin-only';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { uiActions } from '../../ui/ui-slice';
 import { useSignOut } from '../hooks/use-sign-out';
-import { formatCredits, UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 import '../auth.css';
 
 /** Header controls: sign-in/up buttons when signed out, the user menu with credits when signed in. */
@@ -160,4 +160,8 @@ function UserMenu({ user }: { user: PublicUser }) {
       )}
     </div>
   );
+}
+
+function formatCredits(credits: number): string {
+  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
 }

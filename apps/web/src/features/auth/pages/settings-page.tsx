@@ -20,7 +20,7 @@ import {
 import { useForgetSession } from '../hooks/use-sign-out';
 import { PasswordField, SubmitButton } from '../components/form-fields';
 import { SignInPrompt } from '../components/sign-in-prompt';
-import { UserAvatar } from '../components/user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 import { PASSWORD_HINT } from '../components/signup-form';
 import { describeUserAgent } from '../user-agent';
 import { ProfileEditor } from '../../users/components/profile-editor';

@@ -14,7 +14,7 @@ import {
 } from '../billing-api';
 import { AdminOnly } from '../../admin/components/admin-only';
 import { StatGrid } from '../../dashboards/components/dashboard-block';
-import { AdminRecordTable, type RecordColumn } from '../components/admin-record-table';
+import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';
 
 /** /admin/credit-products — credit packs, custom-amount pricing and sales totals. */

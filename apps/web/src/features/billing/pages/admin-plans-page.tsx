@@ -12,7 +12,7 @@ import {
   useUpdatePlanStripeMutation,
 } from '../billing-api';
 import { AdminOnly } from '../../admin/components/admin-only';
-import { AdminRecordTable, type RecordColumn } from '../components/admin-record-table';
+import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';
 
 interface PlanForm {

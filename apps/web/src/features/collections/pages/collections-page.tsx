@@ -1,22 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { COLLECTION_TEXT, type Collection } from '@atelier/shared';
-import {
-  BookmarkIcon,
-  Button,
-  ButtonLink,
-  Checkbox,
-  Dialog,
-  EmptyState,
-  Field,
-  Input,
-  Spinner,
-} from '../../../components/ui';
+import { BookmarkIcon, Button, ButtonLink, Checkbox, Dialog, EmptyState, Field, Input, Pager, Spinner } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { SignInPrompt } from '../../auth/components/sign-in-prompt';
-import { Pager } from '../../jobs/components/pager';
 import { CollectionGrid } from '../components/collection-grid';
 import {
   useCreateCollectionMutation,

@@ -1,15 +1,8 @@
 import { Link } from 'react-router';
 import { CONTENT_TYPE_NAMES, findModel, isUploadedContent } from '@atelier/shared';
 import { Card } from '../../../components/ui';
+import { formatDate } from '../../../components/format';
 import type { Content } from '../generation-types';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
-}
 
 function formatDuration(ms: number | null): string | null {
   if (ms === null) return null;

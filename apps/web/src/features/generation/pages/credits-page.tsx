@@ -8,7 +8,7 @@ import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui/ui-slice';
 import { useGetCreditBalanceQuery, useGetCreditHistoryQuery } from '../generation-api';
 import { LEDGER_KINDS, LEDGER_KIND_LABELS, type LedgerEntry, type LedgerKind } from '../generation-types';
-import { formatDate } from '../components/content-details';
+import { formatDate } from '../../../components/format';
 import { BuyCredits } from '../../billing/components/buy-credits';
 import '../generation.css';
 import '../../billing/billing.css';

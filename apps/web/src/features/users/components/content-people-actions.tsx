@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Content } from '@atelier/shared';
-import { UserAvatar } from '../../auth/components/user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 import { SaveToCollectionMenu } from '../../collections/components/save-to-collection-menu';
 import { useGetProfileByUsernameQuery } from '../users-api';
 import { FollowButton } from './follow-button';

@@ -6,7 +6,7 @@ import { Button, Checkbox, Field, Input, TextArea } from '../../../components/ui
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { settingsLoaded } from '../../auth/auth-slice';
 import { errorMessage } from '../../../app/errors';
-import { UserAvatar } from '../../auth/components/user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useUpdateProfileMutation, useUpdateSettingsMutation } from '../users-api';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { MSG, type ProfileByUsername } from '@atelier/shared';
-import { ButtonLink, EmptyState, GridIcon, LockIcon, Spinner, Tabs } from '../../../components/ui';
+import { ButtonLink, EmptyState, GridIcon, LockIcon, Pager, Spinner, Tabs } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
-import { UserAvatar } from '../../auth/components/user-avatar';
-import { Pager } from '../../jobs/components/pager';
+import { UserAvatar } from '../../../components/user-avatar';
 import { CollectionGrid } from '../../collections/components/collection-grid';
 import { UploadContentButton } from '../../content/components/upload-content-dialog';
 import { useGetUserCollectionsQuery } from '../../collections/collections-api';

@@ -1,4 +1,5 @@
 import type { PublicUser } from '@atelier/shared';
+import './user-avatar.css';
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -16,8 +17,4 @@ export function UserAvatar({ user, size = 32 }: { user: Pick<PublicUser, 'name' 
       {initialsOf(user.name)}
     </span>
   );
-}
-
-export function formatCredits(credits: number): string {
-  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
 }
