@@ -1,6 +1,5 @@
 import type { Pagination } from '@atelier/shared';
 import { Button } from './button';
-import './ui.css';
 
 /** Previous / next through a paged list; nothing when there is only one page. */
 export function Pager({

@@ -19,7 +19,7 @@ import type {
   Subscription,
 } from '@atelier/shared';
 import { api } from '../../app/api';
-import { creditsUpdated } from '../auth/auth-slice';
+import { creditsUpdated } from '../auth';
 
 type Reply<T> = { data: T; message?: string };
 type SubscriptionReply = { data: Subscription; message: string };

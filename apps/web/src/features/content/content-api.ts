@@ -13,8 +13,7 @@ import type {
 } from '@atelier/shared';
 import { MSG } from '@atelier/shared';
 import { api } from '../../app/api';
-import { generationApi } from '../generation/generation-api';
-import { usersApi, type PageArgs } from '../users/users-api';
+import { generationApi } from '../generation';
 import {
   addComment,
   addCreatedFirst,
@@ -31,6 +30,13 @@ import { sendUpload, type UploadFields } from './content-upload';
 interface Envelope<T> {
   data: T;
   message?: string;
+}
+
+/** A person's own items, newest first, one page at a time. */
+export interface UserContentArgs {
+  userId: string;
+  page?: number;
+  pageSize?: number;
 }
 
 export interface ContentListArgs {
@@ -125,6 +131,13 @@ export const contentApi = api.injectEndpoints({
         await dispatch(generationApi.util.upsertQueryData('getContentById', result.data.id, result.data));
         addCreatedToLists(dispatch, getState, result.data);
       },
+    }),
+    getUserContent: build.query<Paged<Content>, UserContentArgs>({
+      query: ({ userId, page = 1, pageSize = 12 }) => ({
+        url: `/users/${encodeURIComponent(userId)}/content`,
+        params: { page, pageSize },
+      }),
+      providesTags: ['Content'],
     }),
     listContent: build.query<Paged<Content>, ContentListArgs>({
       query: (args) => ({ url: '/content', params: listParams(args) }),
@@ -376,17 +389,17 @@ function addCreatedToLists(dispatch: Dispatch, getState: () => unknown, created:
       if (isListFor(args, created))
         dispatch(contentApi.util.updateQueryData('listContent', args, (d) => void addCreatedFirst(d, created)));
     } else if (endpointName === 'getUserContent') {
-      const args = originalArgs as PageArgs & { userId: string };
+      const args = originalArgs as UserContentArgs;
       if (args.userId !== created.owner.id || (args.page ?? 1) !== 1) continue;
       let isEmpty = false;
       dispatch(
-        usersApi.util.updateQueryData('getUserContent', args, (d) => {
+        contentApi.util.updateQueryData('getUserContent', args, (d) => {
           isEmpty = d.data.length === 0;
           addCreatedFirst(d, created);
         }),
       );
       if (isEmpty)
-        void dispatch(usersApi.endpoints.getUserContent.initiate(args, { subscribe: false, forceRefetch: true }));
+        void dispatch(contentApi.endpoints.getUserContent.initiate(args, { subscribe: false, forceRefetch: true }));
     }
   }
 }
@@ -395,6 +408,7 @@ export type { Pagination };
 
 export const {
   useUploadContentMutation,
+  useGetUserContentQuery,
   useListContentQuery,
   useSearchContentQuery,
   useCategoryContentQuery,

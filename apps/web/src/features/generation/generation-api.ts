@@ -10,7 +10,7 @@ import {
   type Pagination,
 } from '@atelier/shared';
 import { api } from '../../app/api';
-import { creditsUpdated } from '../auth/auth-slice';
+import { creditsUpdated } from '../auth';
 import { isInProgress } from './generation-types';
 
 interface Envelope<T> {

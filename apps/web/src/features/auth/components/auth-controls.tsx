@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PublicUser } from '@atelier/shared';
 import { Button } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { useSignOut } from '../hooks/use-sign-out';
 import { UserAvatar } from '../../../components/user-avatar';
 import '../auth.css';

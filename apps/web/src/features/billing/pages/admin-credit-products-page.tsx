@@ -12,8 +12,8 @@ import {
   useUpdatePricingMutation,
   useUpdateProductMutation,
 } from '../billing-api';
-import { AdminOnly } from '../../admin/components/admin-only';
-import { StatGrid } from '../../dashboards/components/dashboard-block';
+import { AdminOnly } from '../../../app/layout/admin-only';
+import { StatGrid } from '../../dashboards';
 import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';
 

@@ -6,9 +6,9 @@ import { Badge, Button, ButtonLink, EmptyState, Pager, Spinner } from '../../../
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
-import { ContentTile } from '../../users/components/content-tile';
+import { ContentTile } from '../../../components/content-tile';
 import { useGetCollectionItemsQuery, useGetCollectionQuery, useRemoveCollectionItemMutation } from '../collections-api';
-import '../../users/users.css';
+import '../collections.css';
 
 /** /collection/:id — the items of one collection; its owner can remove them. */
 export function CollectionDetailPage() {

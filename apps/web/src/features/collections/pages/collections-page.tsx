@@ -1,11 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { COLLECTION_TEXT, type Collection } from '@atelier/shared';
-import { BookmarkIcon, Button, ButtonLink, Checkbox, Dialog, EmptyState, Field, Input, Pager, Spinner } from '../../../components/ui';
+import {
+  BookmarkIcon,
+  Button,
+  ButtonLink,
+  Checkbox,
+  Dialog,
+  EmptyState,
+  Field,
+  Input,
+  Pager,
+  Spinner,
+} from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
-import { SignInPrompt } from '../../auth/components/sign-in-prompt';
+import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
 import { CollectionGrid } from '../components/collection-grid';
 import {
   useCreateCollectionMutation,
@@ -13,7 +24,7 @@ import {
   useGetMyCollectionsQuery,
   useUpdateCollectionMutation,
 } from '../collections-api';
-import '../../users/users.css';
+import '../collections.css';
 
 /** /collection — your collections: create, rename, publish, delete. */
 export function CollectionsPage() {

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, Field, Pager, Select, Skeleton, UsersIcon } from '../../../components/ui';
 import { ApplicationsTable } from '../components/applications-table';
-import { SignInRequired } from '../../auth/components/sign-in-required';
+import { SignInRequired } from '../../../app/layout/sign-in-required';
 import { StatusCounts } from '../components/status-counts';
 import { useGetApplicationStatsQuery, useGetJobApplicationsQuery } from '../applications-api';
 import { useGetJobQuery, useGetJobStatsQuery } from '../jobs-api';

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Pager, Skeleton } from '../../../components/ui';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { SignInRequired } from '../../auth/components/sign-in-required';
+import { SignInRequired } from '../../../app/layout/sign-in-required';
 import { StatusBadge } from '../components/status-badge';
 import {
   useDeleteApplicationMutation,

@@ -8,7 +8,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { Badge, BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Pager, Skeleton } from '../../../components/ui';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { PostJobButton } from '../components/post-job-button';
-import { SignInRequired } from '../../auth/components/sign-in-required';
+import { SignInRequired } from '../../../app/layout/sign-in-required';
 import { useDeleteJobMutation, useGetJobsQuery, useUpdateJobMutation } from '../jobs-api';
 import { employmentLabel, formatDate } from '../jobs-format';
 import '../jobs.css';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Pagination, PublicProfileSummary } from '@atelier/shared';
 import { EmptyState, Pager, Spinner, UsersIcon } from '../../../components/ui';
 import { UserAvatar } from '../../../components/user-avatar';
-import { MessageButton } from '../../messaging/components/message-button';
+import { MessageButton } from '../../messaging';
 import { FollowButton } from './follow-button';
 import '../users.css';
 

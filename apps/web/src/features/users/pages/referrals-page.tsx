@@ -5,7 +5,7 @@ import { Badge, Button, Card, EmptyState, Pager, Spinner, UsersIcon } from '../.
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
-import { SignInPrompt } from '../../auth/components/sign-in-prompt';
+import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
 import { formatDate } from '../../../components/format';
 import { useGetReferralsQuery } from '../users-api';
 import '../users.css';

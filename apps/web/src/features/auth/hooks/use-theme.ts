@@ -1,12 +1,11 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { toast } from 'react-toastify';
 import { MSG, type Theme } from '@atelier/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorMessage } from '../../app/errors';
-import { settingsLoaded } from '../auth/auth-slice';
-import { useUpdateSettingsMutation } from '../users/users-api';
-import { applyTheme, isTheme, nextTheme } from './theme';
-import { themeSet } from './theme-slice';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../app/errors';
+import { nextTheme, themeSet } from '../../theme';
+import { settingsLoaded } from '../auth-slice';
+import { useUpdateSettingsMutation } from '../account-api';
 
 /**
  * The current theme and the two ways to change it. A signed-in person's choice is also kept on
@@ -32,21 +31,4 @@ export function useTheme() {
   );
   const cycleTheme = useCallback(() => setTheme(nextTheme(theme)), [setTheme, theme]);
   return { theme, cycleTheme, setTheme };
-}
-
-/**
- * Keeps `data-theme` on <html> and `localStorage['app-theme']` in step with the theme slice, and
- * takes the account's saved theme whenever the account's settings arrive: on sign-in, on a new
- * device, and when the page loads.
- */
-export function useThemeSync(): void {
-  const dispatch = useAppDispatch();
-  const theme = useAppSelector((state) => state.theme.theme);
-  const accountTheme = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.userSettings?.theme : null));
-  useEffect(() => {
-    if (isTheme(accountTheme)) dispatch(themeSet(accountTheme));
-  }, [accountTheme, dispatch]);
-  useEffect(() => {
-    applyTheme(theme);
-  }, [theme]);
 }

@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadSocketClient } from '../../realtime/realtime-connection';
-import type { FakeSocket } from '../../realtime/fake-socket';
-import { json, makeContent, mockServer, renderGeneration, testUser } from '../generation-test-utils';
+import { loadSocketClient } from '../../realtime';
+import type { FakeSocket } from '../../../testing/fake-socket';
+import { json, makeContent, mockServer, renderGeneration, testUser } from '../../../testing/generation-test-utils';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('../../realtime/fake-socket');
+  const { FakeSocket } = await import('../../../testing/fake-socket');
   return {
     io: (options: Record<string, unknown>) => {
       const socket = new FakeSocket(options);

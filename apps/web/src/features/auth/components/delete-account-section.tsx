@@ -3,8 +3,8 @@ import { toast } from 'react-toastify';
 import { MSG } from '@atelier/shared';
 import { Button, Field, Input } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
-import { useForgetSession } from '../../auth/hooks/use-sign-out';
-import { useDeleteAccountMutation, useRequestDeletionCodeMutation } from '../users-api';
+import { useForgetSession } from '../hooks/use-sign-out';
+import { useDeleteAccountMutation, useRequestDeletionCodeMutation } from '../account-api';
 
 /**
  * Deleting needs your password; an account made with Google or Facebook has none, so it asks for

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import type { Content } from '@atelier/shared';
 import { UserAvatar } from '../../../components/user-avatar';
-import { SaveToCollectionMenu } from '../../collections/components/save-to-collection-menu';
-import { useGetProfileByUsernameQuery } from '../users-api';
-import { FollowButton } from './follow-button';
-import '../users.css';
+import { SaveToCollectionMenu } from '../../collections';
+import { FollowButton, useGetProfileByUsernameQuery } from '../../users';
+import '../content.css';
 
 /** On a content page: who made it (with a follow button) and "Save to collection". */
 export function ContentPeopleActions({ content }: { content: Content }) {

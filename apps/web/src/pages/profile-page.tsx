@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { MSG, type ProfileByUsername } from '@atelier/shared';
-import { ButtonLink, EmptyState, GridIcon, LockIcon, Pager, Spinner, Tabs } from '../../../components/ui';
-import { PageMeta } from '../../../components/page-meta';
-import { errorMessage } from '../../../app/errors';
-import { UserAvatar } from '../../../components/user-avatar';
-import { CollectionGrid } from '../../collections/components/collection-grid';
-import { UploadContentButton } from '../../content/components/upload-content-dialog';
-import { useGetUserCollectionsQuery } from '../../collections/collections-api';
+import { ButtonLink, EmptyState, GridIcon, LockIcon, Pager, Spinner, Tabs } from '../components/ui';
+import { PageMeta } from '../components/page-meta';
+import { errorMessage } from '../app/errors';
+import { UserAvatar } from '../components/user-avatar';
+import { CollectionGrid, useGetUserCollectionsQuery } from '../features/collections';
+import { UploadContentButton, useGetUserContentQuery } from '../features/content';
 import { ContentTile } from '../components/content-tile';
-import { DownloadArchiveButton } from '../components/download-archive-button';
-import { MessageButton } from '../../messaging/components/message-button';
-import { FollowButton } from '../components/follow-button';
-import { PeopleList } from '../components/people-list';
-import { useGetFollowListQuery, useGetProfileByUsernameQuery, useGetUserContentQuery } from '../users-api';
-import '../users.css';
+import {
+  DownloadArchiveButton,
+  FollowButton,
+  PeopleList,
+  useGetFollowListQuery,
+  useGetProfileByUsernameQuery,
+} from '../features/users';
+import { MessageButton } from '../features/messaging';
+import '../features/users/users.css';
 
 type Tab = 'content' | 'collections' | 'followers' | 'following';
 

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import type { PublicUser } from '@atelier/shared';
-import { makeStore } from '../../app/store';
-import { initialAuthState } from '../auth/auth-slice';
-import { GenerateRoot } from './components/generate-root';
-import { ContentPage } from './pages/content-page';
-import { CreditsPage } from './pages/credits-page';
-import type { Content } from './generation-types';
+import { makeStore } from '../app/store';
+import { initialAuthState } from '../features/auth/auth-slice';
+import { GenerateRoot } from '../app/layout/generate-root';
+import { ContentPage } from '../features/content/pages/content-page';
+import { CreditsPage } from '../features/billing/pages/credits-page';
+import type { Content } from '../features/generation/generation-types';
 
 export const testUser: PublicUser = {
   id: 'u-1',
@@ -66,7 +66,7 @@ export function makeContent(overrides: Partial<Content> = {}): Content {
   };
 }
 
-export { jsonResponse as json, mockServer, type RecordedCall } from '../../testing/mock-server';
+export { jsonResponse as json, mockServer, type RecordedCall } from './mock-server';
 
 interface RenderOptions {
   path?: string;

@@ -5,8 +5,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import type { PublicUser, SessionInfo } from '@atelier/shared';
-import { makeStore, type RootState } from '../../../app/store';
-import { initialAuthState } from '../auth-slice';
+import { makeStore, type RootState } from '../app/store';
+import { initialAuthState } from '../features/auth/auth-slice';
 
 export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
   return {
@@ -66,4 +66,4 @@ export function renderWithStore(ui: ReactElement, { preloadedState, route = '/' 
   return { store, user, ...view };
 }
 
-export { errorResponse, jsonResponse, mockServer, type RecordedCall } from '../../../testing/mock-server';
+export { errorResponse, jsonResponse, mockServer, type RecordedCall } from './mock-server';

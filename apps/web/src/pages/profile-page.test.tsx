@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router';
 import type { ProfileByUsername } from '@atelier/shared';
-import { makeContent } from '../../generation/generation-test-utils';
+import { makeContent } from '../testing/generation-test-utils';
 import {
   errorResponse,
   jsonResponse,
@@ -10,7 +10,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../../auth/testing/render-with-store';
+} from '../testing/render-with-store';
 import { ProfilePage } from './profile-page';
 
 afterEach(() => vi.unstubAllGlobals());

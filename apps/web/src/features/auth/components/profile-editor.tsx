@@ -4,10 +4,10 @@ import { toast } from 'react-toastify';
 import { MSG, type PublicUser } from '@atelier/shared';
 import { Button, Checkbox, Field, Input, TextArea } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { settingsLoaded } from '../../auth/auth-slice';
+import { settingsLoaded } from '../auth-slice';
 import { errorMessage } from '../../../app/errors';
 import { UserAvatar } from '../../../components/user-avatar';
-import { useUpdateProfileMutation, useUpdateSettingsMutation } from '../users-api';
+import { useUpdateProfileMutation, useUpdateSettingsMutation } from '../account-api';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CONTENT_TYPE_NAMES, findModel, isUploadedContent } from '@atelier/shared';
 import { Card } from '../../../components/ui';
 import { formatDate } from '../../../components/format';
-import type { Content } from '../generation-types';
+import type { Content } from '../../generation';
 
 function formatDuration(ms: number | null): string | null {
   if (ms === null) return null;

@@ -5,9 +5,13 @@ import { EDIT_OPERATIONS, LIMITS, MSG, editCost, type EditOperation } from '@ate
 import { Button, Card, Checkbox, Field, Input, Select, TextArea } from '../../../components/ui';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { useDeleteContentItemMutation, useEditContentMutation, useUpdateContentItemMutation } from '../generation-api';
-import type { Content } from '../generation-types';
-import { useRetryKey } from './use-retry-key';
+import {
+  type Content,
+  useDeleteContentItemMutation,
+  useEditContentMutation,
+  useUpdateContentItemMutation,
+} from '../../generation';
+import { useRetryKey } from '../../../app/use-retry-key';
 
 /** The title as a heading, or for the owner an inline editor behind a Rename button. */
 export function ContentTitle({ content, isOwner }: { content: Content; isOwner: boolean }) {
@@ -228,7 +232,7 @@ export function ContentEditPanel({ content }: { content: Content }) {
             >
               <input
                 type="range"
-                className="gen-range"
+                className="content-range"
                 min={LIMITS.variationStrengthMin}
                 max={LIMITS.variationStrengthMax}
                 value={strength}
@@ -239,11 +243,11 @@ export function ContentEditPanel({ content }: { content: Content }) {
         )}
 
         {error && (
-          <p role="alert" className="gen-error-text">
+          <p role="alert" className="content-error-text">
             {error}
           </p>
         )}
-        {isShort && !error && <p className="gen-warning">{MSG.validation.insufficientCredits}</p>}
+        {isShort && !error && <p className="content-warning">{MSG.validation.insufficientCredits}</p>}
         <Button type="submit" disabled={isShort} isLoading={isLoading}>
           {isLoading ? 'Starting...' : `Apply ${OPERATION_TEXT[operation].label.toLowerCase()} · ${plural(cost)}`}
         </Button>

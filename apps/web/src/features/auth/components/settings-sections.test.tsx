@@ -6,10 +6,10 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../../auth/testing/render-with-store';
+} from '../../../testing/render-with-store';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileEditor } from './profile-editor';
-import { makeUser } from '../../auth/testing/render-with-store';
+import { makeUser } from '../../../testing/render-with-store';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,16 +6,15 @@ import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, EmptyState, buttonClass } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { uiActions } from '../../ui/ui-slice';
-import { useRealtimeStatus } from '../../realtime/realtime-provider';
-import { generationApi, useGetContentByIdQuery } from '../generation-api';
-import { isInProgress, type Content } from '../generation-types';
-import { ContentMedia } from '../components/content-media';
+import { uiActions } from '../../ui';
+import { useRealtimeStatus } from '../../realtime';
+import { type Content, generationApi, isInProgress, useGetContentByIdQuery } from '../../generation';
 import { ContentDetails, ContentReceipt } from '../components/content-details';
+import { ContentMedia } from '../components/content-media';
 import { ContentEditPanel, ContentOwnerControls, ContentTitle } from '../components/content-owner-actions';
-import { ContentPeopleActions } from '../../users/components/content-people-actions';
-import { ContentEngagement } from '../../content/components/content-engagement';
-import '../generation.css';
+import { ContentPeopleActions } from '../components/content-people-actions';
+import { ContentEngagement } from '../components/content-engagement';
+import '../content-page.css';
 
 /** Without the socket, progress comes from asking; with it, a slow check guards against a lost event. */
 const POLL_WITHOUT_SOCKET_MS = 2000;
@@ -71,7 +70,7 @@ function ContentView({ id }: { id: string }) {
       <section className="container content-page">
         <PageMeta title="Content" />
         <h1>Content</h1>
-        <p role="alert" className="gen-error-text">
+        <p role="alert" className="content-error-text">
           {errorMessage(error, MSG.content.fetchDetailsFailed)}
         </p>
         <div>
@@ -132,7 +131,10 @@ function ContentLoaded({ content }: { content: Content }) {
     if (!user) {
       // A visitor signs up first (with a way to sign in), then lands in the Generate dialog.
       dispatch(
-        uiActions.authModalOpenedFor({ mode: 'signup', intent: { kind: 'generate', contentType: content.contentType } }),
+        uiActions.authModalOpenedFor({
+          mode: 'signup',
+          intent: { kind: 'generate', contentType: content.contentType },
+        }),
       );
       return;
     }

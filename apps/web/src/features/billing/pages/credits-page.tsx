@@ -5,13 +5,19 @@ import { PageMeta } from '../../../components/page-meta';
 import { Button, Card, EmptyState, Select, Spinner } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { uiActions } from '../../ui/ui-slice';
-import { useGetCreditBalanceQuery, useGetCreditHistoryQuery } from '../generation-api';
-import { LEDGER_KINDS, LEDGER_KIND_LABELS, type LedgerEntry, type LedgerKind } from '../generation-types';
+import { uiActions } from '../../ui';
+import {
+  LEDGER_KIND_LABELS,
+  LEDGER_KINDS,
+  type LedgerEntry,
+  type LedgerKind,
+  useGetCreditBalanceQuery,
+  useGetCreditHistoryQuery,
+} from '../../generation';
 import { formatDate } from '../../../components/format';
-import { BuyCredits } from '../../billing/components/buy-credits';
-import '../generation.css';
-import '../../billing/billing.css';
+import { BuyCredits } from '../components/buy-credits';
+import '../billing.css';
+import '../credits-page.css';
 
 /** /credits — the balance, every change to it, and where buying more will live. */
 export function CreditsPage() {
@@ -40,7 +46,7 @@ export function CreditsPage() {
       <CreditHistory />
       <Card as="section">
         <BuyCredits />
-        <p className="content-muted">
+        <p className="credits-muted">
           Plans, your subscription and your purchases: <Link to="/pricing">pricing</Link> and{' '}
           <Link to="/billing">billing</Link>.
         </p>
@@ -53,13 +59,13 @@ function CreditBalance() {
   const { data: credits, error, isLoading } = useGetCreditBalanceQuery();
   return (
     <Card as="section" aria-labelledby="balance-title">
-      <h2 id="balance-title" className="content-card-title">
+      <h2 id="balance-title" className="credits-card-title">
         Balance
       </h2>
       {isLoading ? (
         <Spinner label="Loading balance" />
       ) : error ? (
-        <p role="alert" className="gen-error-text">
+        <p role="alert" className="credits-error-text">
           {errorMessage(error, MSG.credits.fetchBalanceFailed)}
         </p>
       ) : (
@@ -84,7 +90,7 @@ function CreditHistory() {
   return (
     <Card as="section" aria-labelledby="history-title">
       <div className="credits-history-head">
-        <h2 id="history-title" className="content-card-title">
+        <h2 id="history-title" className="credits-card-title">
           History
         </h2>
         <div className="credits-filter">
@@ -110,11 +116,11 @@ function CreditHistory() {
       {isLoading ? (
         <Spinner label="Loading history" />
       ) : error ? (
-        <p role="alert" className="gen-error-text">
+        <p role="alert" className="credits-error-text">
           {errorMessage(error, MSG.credits.fetchHistoryFailed)}
         </p>
       ) : entries.length === 0 ? (
-        <p className="content-muted">{kind ? 'No entries of this kind yet.' : 'No credit activity yet.'}</p>
+        <p className="credits-muted">{kind ? 'No entries of this kind yet.' : 'No credit activity yet.'}</p>
       ) : (
         <div className="credits-table-wrap" aria-busy={isFetching || undefined}>
           <table className="credits-table stack-table">

@@ -1,5 +1,5 @@
 import { ProgressBar } from '../../../components/ui';
-import type { Content } from '../generation-types';
+import type { Content } from '../../generation';
 
 /** The media as its type needs it, or the progress / failure in its place. */
 export function ContentMedia({ content }: { content: Content }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { contentCaption, type Content } from '@atelier/shared';
-import { Badge } from '../../../components/ui';
-import '../users.css';
+import { Badge } from './ui';
+import './content-tile.css';
 
 /** A small card of one piece, linking to its page. */
 export function ContentTile({ content, action }: { content: Content; action?: React.ReactNode }) {

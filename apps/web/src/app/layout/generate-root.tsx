@@ -1,17 +1,19 @@
 import { lazy, Suspense } from 'react';
-import { useAppSelector, useOnceTrue } from '../../../app/hooks';
-import { RealtimeProvider } from '../../realtime/realtime-provider';
-import { GenerationLiveUpdates } from './generation-live-updates';
+import { useAppSelector, useOnceTrue } from '../hooks';
+import { GenerationLiveUpdates } from '../../features/generation';
+import { RealtimeProvider } from '../../features/realtime';
 
-// Their own chunks, fetched the first time they are needed: the dialog when it is first opened, the
+// Their own chunks, reached by path like the router's pages, fetched the first time they are needed: the dialog when it is first opened, the
 // application updates when someone is signed in (the server sends events to nobody else), the
 // support chat when someone who may use it is.
 const ApplicationUpdates = lazy(() =>
-  import('../../jobs/components/application-updates').then((m) => ({ default: m.ApplicationUpdates })),
+  import('../../features/jobs/components/application-updates').then((m) => ({ default: m.ApplicationUpdates })),
 );
-const GenerateDialog = lazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
+const GenerateDialog = lazy(() =>
+  import('../../features/generation/components/generate-dialog').then((m) => ({ default: m.GenerateDialog })),
+);
 const SupportChat = lazy(() =>
-  import('../../messaging/components/support-chat').then((m) => ({ default: m.SupportChat })),
+  import('../../features/messaging/components/support-chat').then((m) => ({ default: m.SupportChat })),
 );
 
 /**
