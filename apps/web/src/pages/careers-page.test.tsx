@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { CareersPage } from '../../../pages/careers-page';
-import { json, makeJob, mockServer, owner, pageOf, renderAt, type RecordedCall } from '../jobs-test-utils';
+import { CareersPage } from './careers-page';
+import {
+  json,
+  makeJob,
+  mockServer,
+  owner,
+  pageOf,
+  renderAt,
+  type RecordedCall,
+} from '../features/jobs/jobs-test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
