@@ -18,6 +18,64 @@ const modulesRootFiles = 'apps/server/src/modules/*.ts';
 /** Every table in one list, for the schema-drift check and drizzle-kit: it imports table files only. */
 const tablesAggregate = 'apps/server/src/platform/db/tables.ts';
 
+/**
+ * Web feature walls. A file under `features/<area>/` may import its own area, `components/`, `app/`,
+ * `testing/` (in tests), packages, and another area only through its index (`../<other>`). It may not
+ * reach into another area's files, nor into `pages/`, which compose features. A relative path means a
+ * different folder at each depth, so the patterns are built per depth below `features/<area>/`.
+ */
+const webTests = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'];
+
+/** Requests are built from the endpoints in @atelier/shared, never from a path written here. */
+const apiPathRules = [
+  {
+    selector: 'Literal[value=/\\/api\\/v1/], TemplateElement[value.raw=/\\/api\\/v1/]',
+    message: 'Build API URLs from the endpoints in @atelier/shared: call(endpoint) or API_BASE + pathOf(endpoint).',
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(query|mutation)$/] Property[key.name='url']",
+    message: 'Build requests with call(endpoint) from app/api: the endpoint lives in @atelier/shared.',
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(query|mutation)$/] Property[key.name='query'] > ArrowFunctionExpression > :matches(Literal, TemplateLiteral).body",
+    message: 'Build requests with call(endpoint) from app/api: the endpoint lives in @atelier/shared.',
+  },
+];
+
+const featureWalls = [1, 2, 3, 4].flatMap((depth) => {
+  const up = '\\.\\./'.repeat(depth);
+  const deepIntoOtherFeature = `^${up}[^./][^/]*/(?!index$).+`;
+  const intoPages = `^${up}\\.\\./pages(/|$)`;
+  const message =
+    'A feature reaches another feature only through its index (`../<other>`), and never `pages/`; move shared parts to `components/` or `app/`.';
+  const folder = `apps/web/src/features/*/${'*/'.repeat(depth - 1)}`;
+  const files = [`${folder}*.{ts,tsx}`];
+  const dynamicImports = [deepIntoOtherFeature, intoPages].map((regex) => ({
+    selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\/')}/]`,
+    message,
+  }));
+  return [
+    {
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: deepIntoOtherFeature, message },
+              { regex: intoPages, message },
+            ],
+          },
+        ],
+        'no-restricted-syntax': ['error', ...dynamicImports, ...apiPathRules],
+      },
+    },
+    // Tests keep the walls but may spell paths: a mock server answers them.
+    { files: [`${folder}*.test.{ts,tsx}`], rules: { 'no-restricted-syntax': ['error', ...dynamicImports] } },
+  ];
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -32,25 +90,12 @@ export default tseslint.config(
     // Every request is built from its endpoint in @atelier/shared (`call()` in app/api.ts), where
     // the server registers the same route: the web spells no API path of its own.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/\\/api\\/v1/], TemplateElement[value.raw=/\\/api\\/v1/]',
-          message: 'Build API URLs from the endpoints in @atelier/shared: call(endpoint) or API_BASE + pathOf(endpoint).',
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^(query|mutation)$/] Property[key.name='url']",
-          message: 'Build requests with call(endpoint) from app/api: the endpoint lives in @atelier/shared.',
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^(query|mutation)$/] Property[key.name='query'] > ArrowFunctionExpression > :matches(Literal, TemplateLiteral).body",
-          message: 'Build requests with call(endpoint) from app/api: the endpoint lives in @atelier/shared.',
-        },
-      ],
-    },
+    ignores: webTests,
+    rules: { 'no-restricted-syntax': ['error', ...apiPathRules] },
   },
+  // After the block above: a file matched by both keeps only the later rule's options, so the
+  // feature blocks repeat the API-path rules for the files they cover.
+  ...featureWalls,
   {
     files: ['**/*.{js,cjs,mjs}', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },

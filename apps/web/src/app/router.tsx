@@ -86,7 +86,7 @@ const CollectionDetailPage = lazyPage(
   (m) => m.CollectionDetailPage,
 );
 const ProfilePage = lazyPage(
-  () => import('../features/users/pages/profile-page'),
+  () => import('../pages/profile-page'),
   (m) => m.ProfilePage,
 );
 const PeoplePage = lazyPage(
@@ -110,15 +110,15 @@ const VerifyEmailPage = lazyPage(
   (m) => m.VerifyEmailPage,
 );
 const ContentPage = lazyPage(
-  () => import('../features/generation/pages/content-page'),
+  () => import('../features/content/pages/content-page'),
   (m) => m.ContentPage,
 );
 const ContentQueryRedirect = lazyPage(
-  () => import('../features/generation/pages/content-query-redirect'),
+  () => import('../features/content/pages/content-query-redirect'),
   (m) => m.ContentQueryRedirect,
 );
 const CreditsPage = lazyPage(
-  () => import('../features/generation/pages/credits-page'),
+  () => import('../features/billing/pages/credits-page'),
   (m) => m.CreditsPage,
 );
 const CheckoutPage = lazyPage(

@@ -7,7 +7,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../features/auth/testing/render-with-store';
+} from '../testing/render-with-store';
 import { ContactPage } from './contact-page';
 
 afterEach(() => {

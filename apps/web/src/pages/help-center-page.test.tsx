@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithStore } from '../features/auth/testing/render-with-store';
+import { renderWithStore } from '../testing/render-with-store';
 import { HelpCenterPage } from './help-center-page';
 import { FAQ_GROUPS } from './help-center-faqs';
 

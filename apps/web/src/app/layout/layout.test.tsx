@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { makeStore } from '../store';
 import { routes } from '../router';
-import { mockServer } from '../../features/auth/testing/render-with-store';
+import { mockServer } from '../../testing/render-with-store';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthRoot } from '../../features/auth/components/auth-root';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
-import { GenerateRoot } from '../../features/generation/components/generate-root';
+import { GenerateRoot } from './generate-root';
 import { ThemeSync } from '../../features/theme/theme-sync';
 import { Header } from './header';
 import { Footer } from './footer';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithStore } from '../../features/auth/testing/render-with-store';
+import { renderWithStore } from '../../testing/render-with-store';
 import { ThemeSync } from '../../features/theme/theme-sync';
 import { ThemeToggle } from './theme-toggle';
 

@@ -14,6 +14,7 @@ export { Dialog, type DialogProps } from './dialog';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Field, type FieldProps } from './field';
 export { Checkbox, Input, Select, TextArea, type CheckboxProps } from './input';
+export { Pager } from './pager';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
 export { Skeleton, type SkeletonProps } from './skeleton';
 export { Spinner, type SpinnerProps } from './spinner';

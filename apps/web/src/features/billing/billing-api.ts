@@ -28,7 +28,7 @@ import {
   type subscriptionContracts,
 } from '@atelier/shared';
 import { api, call } from '../../app/api';
-import { creditsUpdated } from '../auth/auth-slice';
+import { creditsUpdated } from '../auth';
 
 type SubscriptionReply = ReplyOf<typeof subscriptionContracts.cancel>;
 

@@ -1,4 +1,4 @@
-import { useGetPublicConfigQuery } from '../auth/auth-api';
+import { useGetPublicConfigQuery } from '../auth';
 
 export type PaymentConfig =
   { provider: 'local'; isLoading: boolean } | { provider: 'stripe'; publishableKey: string; isLoading: false };

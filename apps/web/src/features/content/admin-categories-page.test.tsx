@@ -8,7 +8,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../auth/testing/render-with-store';
+} from '../../testing/render-with-store';
 import { AdminCategoriesPage } from './pages/admin-categories-page';
 
 afterEach(() => {

@@ -19,8 +19,7 @@ import {
   type contentContracts,
 } from '@atelier/shared';
 import { api, call } from '../../app/api';
-import { generationApi } from '../generation/generation-api';
-import { usersApi, type PageArgs } from '../users/users-api';
+import { generationApi } from '../generation';
 import {
   addComment,
   addCreatedFirst,
@@ -33,6 +32,13 @@ import {
   type Paged,
 } from './content-merge';
 import { sendUpload, type UploadFields } from './content-upload';
+
+/** A person's own items, newest first, one page at a time. */
+export interface UserContentArgs {
+  userId: string;
+  page?: number;
+  pageSize?: number;
+}
 
 export interface ContentListArgs {
   type?: ContentType;
@@ -126,6 +132,11 @@ export const contentApi = api.injectEndpoints({
         await dispatch(generationApi.util.upsertQueryData('getContentById', result.data.id, result.data));
         addCreatedToLists(dispatch, getState, result.data);
       },
+    }),
+    getUserContent: build.query<Paged<Content>, UserContentArgs>({
+      query: ({ userId, page = 1, pageSize = 12 }) =>
+        call(usersEndpoints.userContent, { params: { id: userId }, query: { page, pageSize } }),
+      providesTags: ['Content'],
     }),
     listContent: build.query<Paged<Content>, ContentListArgs>({
       query: (args) => call(contentEndpoints.list, { query: listParams(args) }),
@@ -359,17 +370,17 @@ function addCreatedToLists(dispatch: Dispatch, getState: () => unknown, created:
       if (isListFor(args, created))
         dispatch(contentApi.util.updateQueryData('listContent', args, (d) => void addCreatedFirst(d, created)));
     } else if (endpointName === 'getUserContent') {
-      const args = originalArgs as PageArgs & { userId: string };
+      const args = originalArgs as UserContentArgs;
       if (args.userId !== created.owner.id || (args.page ?? 1) !== 1) continue;
       let isEmpty = false;
       dispatch(
-        usersApi.util.updateQueryData('getUserContent', args, (d) => {
+        contentApi.util.updateQueryData('getUserContent', args, (d) => {
           isEmpty = d.data.length === 0;
           addCreatedFirst(d, created);
         }),
       );
       if (isEmpty)
-        void dispatch(usersApi.endpoints.getUserContent.initiate(args, { subscribe: false, forceRefetch: true }));
+        void dispatch(contentApi.endpoints.getUserContent.initiate(args, { subscribe: false, forceRefetch: true }));
     }
   }
 }
@@ -378,6 +389,7 @@ export type { Pagination };
 
 export const {
   useUploadContentMutation,
+  useGetUserContentQuery,
   useListContentQuery,
   useSearchContentQuery,
   useCategoryContentQuery,

@@ -8,9 +8,9 @@ import {
   renderWithStore,
   signedInState,
   makeUser,
-} from '../auth/testing/render-with-store';
+} from '../../testing/render-with-store';
 import { makeStore } from '../../app/store';
-import { makeContent } from '../generation/generation-test-utils';
+import { makeContent } from '../../testing/generation-test-utils';
 import { contentApi } from './content-api';
 import { GalleryPage } from './pages/gallery-page';
 import { ContentEngagement } from './components/content-engagement';

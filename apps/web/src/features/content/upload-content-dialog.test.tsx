@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router';
 import { STORAGE_KEYS, type Content } from '@atelier/shared';
-import { makeContent } from '../generation/generation-test-utils';
-import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../auth/testing/render-with-store';
-import { usersApi } from '../users/users-api';
+import { makeContent } from '../../testing/generation-test-utils';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../testing/render-with-store';
 import { UploadContentButton } from './components/upload-content-dialog';
+import { contentApi } from './content-api';
 
 const ME = makeUser();
 const mine = (overrides: Partial<Content>) =>
@@ -194,8 +194,8 @@ describe('Upload dialog', () => {
         }),
     });
     const { user, store } = renderUpload();
-    await act(() => store.dispatch(usersApi.endpoints.getUserContent.initiate({ userId: ME.id, page: 1 })));
-    const listed = () => usersApi.endpoints.getUserContent.select({ userId: ME.id, page: 1 })(store.getState()).data;
+    await act(() => store.dispatch(contentApi.endpoints.getUserContent.initiate({ userId: ME.id, page: 1 })));
+    const listed = () => contentApi.endpoints.getUserContent.select({ userId: ME.id, page: 1 })(store.getState()).data;
 
     await user.click(open());
     await user.upload(screen.getByLabelText(/^File/), png());
@@ -219,8 +219,8 @@ describe('Upload dialog', () => {
         }),
     });
     const { user, store } = renderUpload();
-    await act(() => store.dispatch(usersApi.endpoints.getUserContent.initiate({ userId: ME.id, page: 1 })));
-    const listed = () => usersApi.endpoints.getUserContent.select({ userId: ME.id, page: 1 })(store.getState()).data;
+    await act(() => store.dispatch(contentApi.endpoints.getUserContent.initiate({ userId: ME.id, page: 1 })));
+    const listed = () => contentApi.endpoints.getUserContent.select({ userId: ME.id, page: 1 })(store.getState()).data;
     expect(listed()?.data).toEqual([]);
 
     await user.click(open());

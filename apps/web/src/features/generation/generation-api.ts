@@ -15,7 +15,7 @@ import {
   type generationContracts,
 } from '@atelier/shared';
 import { api, call } from '../../app/api';
-import { creditsUpdated } from '../auth/auth-slice';
+import { creditsUpdated } from '../auth';
 import { isInProgress } from './generation-types';
 
 export interface GenerateInput {

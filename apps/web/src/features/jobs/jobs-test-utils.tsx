@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import type { Application, Job, Pagination, PublicUser } from '@atelier/shared';
 import { makeStore } from '../../app/store';
-import { initialAuthState } from '../auth/auth-slice';
+import { initialAuthState } from '../auth';
 
 export const owner: PublicUser = {
   id: '11111111-1111-4111-8111-111111111111',

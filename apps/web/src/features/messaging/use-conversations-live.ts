@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { useRealtimeEvent } from '../realtime/realtime-provider';
+import { useRealtimeEvent } from '../realtime';
 import { messagingApi } from './messaging-api';
 
 /**

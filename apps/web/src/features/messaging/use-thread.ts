@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG, type ChatMessage, type SendMessageAck } from '@atelier/shared';
-import { useRealtimeConnection, useRealtimeEvent, useRealtimeStatus } from '../realtime/realtime-provider';
+import { useRealtimeConnection, useRealtimeEvent, useRealtimeStatus } from '../realtime';
 import { useLazyGetThreadPageQuery, useMarkConversationReadMutation } from './messaging-api';
 import { isInThread, markRead, mergeMessages } from './thread-merge';
 

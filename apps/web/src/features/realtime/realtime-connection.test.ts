@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeSocket } from './fake-socket';
+import type { FakeSocket } from '../../testing/fake-socket';
 import { RealtimeConnection, loadSocketClient, realtimeConnection } from './realtime-connection';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 const ioCalls = vi.hoisted(() => [] as unknown[][]);
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('./fake-socket');
+  const { FakeSocket } = await import('../../testing/fake-socket');
   return {
     io: (...args: unknown[]) => {
       ioCalls.push(args);

@@ -2,15 +2,15 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { initialAuthState, loggedOut, signedIn } from '../auth/auth-slice';
-import { testUser } from '../generation/generation-test-utils';
-import type { FakeSocket } from './fake-socket';
+import { initialAuthState, loggedOut, signedIn } from '../auth';
+import { testUser } from '../../testing/generation-test-utils';
+import type { FakeSocket } from '../../testing/fake-socket';
 import { RealtimeProvider, useRealtimeStatus } from './realtime-provider';
 import { loadSocketClient } from './realtime-connection';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('./fake-socket');
+  const { FakeSocket } = await import('../../testing/fake-socket');
   return {
     io: (options: Record<string, unknown>) => {
       const socket = new FakeSocket(options);

@@ -11,7 +11,7 @@ import { useStore } from 'react-redux';
 import type { ServerEventName, ServerEventPayload } from '@atelier/shared';
 import type { RootState } from '../../app/store';
 import { useAppDispatch } from '../../app/hooks';
-import { creditsUpdated } from '../auth/auth-slice';
+import { creditsUpdated } from '../auth';
 import { realtimeConnection, type RealtimeConnection, type RealtimeSnapshot } from './realtime-connection';
 
 const RealtimeContext = createContext<RealtimeConnection>(realtimeConnection);

@@ -1,6 +1,6 @@
 import type { Pagination } from '@atelier/shared';
 import { Button } from '../../../components/ui';
-import { formatNumber } from '../../dashboards/charts/chart-format';
+import { formatNumber } from '../../dashboards';
 
 /** Previous / Next under an admin table, with where you are and how many rows there are in all. */
 export function AdminPager({

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/errors';
 import { Button, Spinner, TableScroll } from '../../../components/ui';
-import { formatDate } from '../../generation/components/content-details';
+import { formatDate } from '../../../components/format';
 import { useGetAdminAuditQuery } from '../admin-api';
-import { AdminOnly } from '../components/admin-only';
+import { AdminOnly } from '../../../app/layout/admin-only';
 import { AdminPager } from '../components/admin-pager';
 
 const TYPE_LABELS = {
@@ -29,7 +29,9 @@ function AuditTrail() {
   return (
     <>
       <h1>Credit audit</h1>
-      <p className="dashboard-muted">Every credit adjustment made by an administrator, every role change and every API key an administrator revoked.</p>
+      <p className="dashboard-muted">
+        Every credit adjustment made by an administrator, every role change and every API key an administrator revoked.
+      </p>
       {error ? (
         <div className="dashboard-block__error" role="alert">
           <p>{errorMessage(error, 'Failed to fetch the audit trail')}</p>

@@ -2,14 +2,18 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD_MSG, type CohortRow } from '@atelier/shared';
 import { Badge, TableScroll } from '../../../components/ui';
-import { formatDate } from '../../generation/components/content-details';
-import { BarChart } from '../../dashboards/charts/bar-chart';
-import { formatNumber, formatPercent } from '../../dashboards/charts/chart-format';
-import { DonutChart } from '../../dashboards/charts/donut-chart';
-import { LineChart } from '../../dashboards/charts/line-chart';
-import { DashboardBlock, StatGrid, blockState } from '../../dashboards/components/dashboard-block';
-import { TimeRangePicker } from '../../dashboards/components/time-range-picker';
+import { formatDate } from '../../../components/format';
 import {
+  BarChart,
+  blockState,
+  DashboardBlock,
+  DonutChart,
+  formatNumber,
+  formatPercent,
+  LineChart,
+  type RangeArgs,
+  StatGrid,
+  TimeRangePicker,
   useGetAdminContentMetricsQuery,
   useGetAdminContentTypesQuery,
   useGetAdminEngagementMetricsQuery,
@@ -20,9 +24,8 @@ import {
   useGetAdminRevenueMetricsQuery,
   useGetAdminUserMetricsQuery,
   useGetAdminUserRolesQuery,
-  type RangeArgs,
-} from '../../dashboards/dashboards-api';
-import { AdminOnly } from '../components/admin-only';
+} from '../../dashboards';
+import { AdminOnly } from '../../../app/layout/admin-only';
 
 const money = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 

@@ -8,7 +8,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../../auth/testing/render-with-store';
+} from '../../../testing/render-with-store';
 import { AdminGenerationPage } from './admin-generation-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,10 +18,54 @@ const models = {
     creditValueUsd: 0.0286,
     creditValueSource: 'credit product “Studio pack”',
     models: [
-      { contentType: 'video', model: 'runway-gen3', name: 'Runway Gen-3', provider: 'runway', endpoint: 'Runway gen4.5 (text_to_video / image_to_video)', credits: 25, chargedUsd: 0.7143, costUsd: 0.5, marginUsd: 0.2143, marginPercent: 30 },
-      { contentType: 'video', model: 'luma-dream', name: 'Luma Dream Machine', provider: 'luma', endpoint: 'Luma ray-2', credits: 20, chargedUsd: 0.5714, costUsd: null, marginUsd: null, marginPercent: null },
-      { contentType: 'vector', model: 'stable-diffusion-xl', name: 'Stable Diffusion XL', provider: 'runway', endpoint: null, credits: 5, chargedUsd: 0.1429, costUsd: null, marginUsd: null, marginPercent: null },
-      { contentType: 'gif', model: 'stable-diffusion-xl', name: 'Stable Diffusion XL', provider: 'local', endpoint: 'Atelier local renderer (procedural stand-in, not an AI model)', credits: 5, chargedUsd: 0.1429, costUsd: 0, marginUsd: 0.1429, marginPercent: 100 },
+      {
+        contentType: 'video',
+        model: 'runway-gen3',
+        name: 'Runway Gen-3',
+        provider: 'runway',
+        endpoint: 'Runway gen4.5 (text_to_video / image_to_video)',
+        credits: 25,
+        chargedUsd: 0.7143,
+        costUsd: 0.5,
+        marginUsd: 0.2143,
+        marginPercent: 30,
+      },
+      {
+        contentType: 'video',
+        model: 'luma-dream',
+        name: 'Luma Dream Machine',
+        provider: 'luma',
+        endpoint: 'Luma ray-2',
+        credits: 20,
+        chargedUsd: 0.5714,
+        costUsd: null,
+        marginUsd: null,
+        marginPercent: null,
+      },
+      {
+        contentType: 'vector',
+        model: 'stable-diffusion-xl',
+        name: 'Stable Diffusion XL',
+        provider: 'runway',
+        endpoint: null,
+        credits: 5,
+        chargedUsd: 0.1429,
+        costUsd: null,
+        marginUsd: null,
+        marginPercent: null,
+      },
+      {
+        contentType: 'gif',
+        model: 'stable-diffusion-xl',
+        name: 'Stable Diffusion XL',
+        provider: 'local',
+        endpoint: 'Atelier local renderer (procedural stand-in, not an AI model)',
+        credits: 5,
+        chargedUsd: 0.1429,
+        costUsd: 0,
+        marginUsd: 0.1429,
+        marginPercent: 100,
+      },
     ],
   },
 };
@@ -56,7 +100,9 @@ describe('/admin/generation', () => {
 
   it('explains a failed load and retries', async () => {
     let fail = true;
-    const { user } = renderPage({ 'GET /admin/generation/models': () => (fail ? errorResponse(500) : jsonResponse(200, models)) });
+    const { user } = renderPage({
+      'GET /admin/generation/models': () => (fail ? errorResponse(500) : jsonResponse(200, models)),
+    });
     expect(await screen.findByText('Failed to fetch the models')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -2,7 +2,7 @@ import { CONTENT_TYPE_NAMES, type AdminGenerationModel } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { Button, Spinner } from '../../../components/ui';
 import { useGetAdminGenerationModelsQuery } from '../admin-api';
-import { AdminOnly } from '../components/admin-only';
+import { AdminOnly } from '../../../app/layout/admin-only';
 
 const PROVIDER_LABELS: Record<string, string> = {
   local: 'Local renderer',
@@ -17,7 +17,10 @@ const usd = (n: number | null) => (n === null ? '—' : `$${n.toFixed(n !== 0 &&
 /** /admin/generation — which provider serves each model, and what each generation earns. */
 export function AdminGenerationPage() {
   return (
-    <AdminOnly title="Models & costs" description="Which provider serves each model, and the margin of each generation.">
+    <AdminOnly
+      title="Models & costs"
+      description="Which provider serves each model, and the margin of each generation."
+    >
       <ModelsTable />
     </AdminOnly>
   );
@@ -29,8 +32,8 @@ function ModelsTable() {
     <>
       <h1>Models &amp; costs</h1>
       <p className="dashboard-muted">
-        The provider of each model comes from <code>GENERATION_ROUTES</code> and <code>GENERATION_PROVIDER</code>; what a
-        generation costs you comes from <code>GENERATION_COSTS</code> (USD per generation).
+        The provider of each model comes from <code>GENERATION_ROUTES</code> and <code>GENERATION_PROVIDER</code>; what
+        a generation costs you comes from <code>GENERATION_COSTS</code> (USD per generation).
       </p>
       {error ? (
         <div className="dashboard-block__error" role="alert">
@@ -93,9 +96,7 @@ function ModelRow({ row }: { row: AdminGenerationModel }) {
       <td className="num">{row.credits}</td>
       <td className="num">{usd(row.chargedUsd)}</td>
       <td className="num">{row.costUsd === null ? 'Not set' : usd(row.costUsd)}</td>
-      <td className="num">
-        {row.marginUsd === null ? '—' : `${usd(row.marginUsd)} (${row.marginPercent ?? 0}%)`}
-      </td>
+      <td className="num">{row.marginUsd === null ? '—' : `${usd(row.marginUsd)} (${row.marginPercent ?? 0}%)`}</td>
     </tr>
   );
 }

@@ -8,7 +8,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../../auth/testing/render-with-store';
+} from '../../../testing/render-with-store';
 import { AdminUserPage } from './admin-user-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -125,7 +125,8 @@ describe('/admin/users/:id', () => {
     vi.stubGlobal('confirm', () => true);
     const { user, calls } = renderPage({
       [`GET /admin/users/${USER_ID}`]: () => jsonResponse(200, detail(30)),
-      'GET /admin/api-keys': () => jsonResponse(200, { data: [key()], pagination: { page: 1, pageSize: 100, total: 1, totalPages: 1 } }),
+      'GET /admin/api-keys': () =>
+        jsonResponse(200, { data: [key()], pagination: { page: 1, pageSize: 100, total: 1, totalPages: 1 } }),
       'DELETE /admin/api-keys/key-1': () => {
         revoked = '2025-05-02T10:00:00.000Z';
         return jsonResponse(200, { data: key(), message: 'API key revoked' });

@@ -5,12 +5,11 @@ import { ADMIN_CREDITS_MAX, MSG, ROLES, type AdminUserDetail, type Role } from '
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { Badge, Button, Card, Field, Input, Select, Spinner, TableScroll } from '../../../components/ui';
-import { formatDate } from '../../generation/components/content-details';
-import { StatGrid } from '../../dashboards/components/dashboard-block';
-import { formatNumber } from '../../dashboards/charts/chart-format';
+import { formatDate } from '../../../components/format';
+import { formatNumber, StatGrid } from '../../dashboards';
 import { useAdjustUserCreditsMutation, useChangeUserRoleMutation, useGetAdminUserQuery } from '../admin-api';
-import { AdminOnly } from '../components/admin-only';
-import { AdminApiKeysCard } from '../../developers/components/admin-api-keys-card';
+import { AdminOnly } from '../../../app/layout/admin-only';
+import { AdminApiKeysCard } from '../../developers';
 
 /** /admin/users/:id — one account: role, credit adjustments with a reason, and its ledger. */
 export function AdminUserPage() {

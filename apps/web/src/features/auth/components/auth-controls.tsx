@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import type { PublicUser } from '@atelier/shared';
 import { Button } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { useSignOut } from '../hooks/use-sign-out';
-import { formatCredits, UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 import '../auth.css';
 
 /** Header controls: sign-in/up buttons when signed out, the user menu with credits when signed in. */
@@ -160,4 +160,8 @@ function UserMenu({ user }: { user: PublicUser }) {
       )}
     </div>
   );
+}
+
+function formatCredits(credits: number): string {
+  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
 }

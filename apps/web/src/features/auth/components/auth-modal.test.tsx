@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AuthModal } from './auth-modal';
 import { AuthControls } from './auth-controls';
-import { ThemeSync } from '../../theme/theme-sync';
-import { uiActions } from '../../ui/ui-slice';
+import { ThemeSync } from '../../theme';
+import { uiActions } from '../../ui';
 import { authErrorSet } from '../auth-slice';
 import { resetSocialSdkState } from '../social-sdk';
-import { errorResponse, jsonResponse, makeUser, mockServer, renderWithStore } from '../testing/render-with-store';
+import { errorResponse, jsonResponse, makeUser, mockServer, renderWithStore } from '../../../testing/render-with-store';
 
 const config =
   (overrides: Record<string, unknown> = {}) =>

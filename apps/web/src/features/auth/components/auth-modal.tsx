@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { Dialog } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { uiActions, type AuthModalMode } from '../../ui/ui-slice';
+import { type AuthModalMode, uiActions } from '../../ui';
 import { authErrorSet } from '../auth-slice';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';

@@ -9,7 +9,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../testing/render-with-store';
+} from '../../../testing/render-with-store';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,7 +8,7 @@ import { useLoginMutation } from '../auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { PasswordField, SubmitButton, TextField } from './form-fields';
 import { SocialSignIn } from './social-sign-in';
-import type { AuthModalMode } from '../../ui/ui-slice';
+import type { AuthModalMode } from '../../ui';
 
 export function LoginForm({ onSwitchMode }: { onSwitchMode: (mode: AuthModalMode) => void }) {
   const dispatch = useAppDispatch();

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { AuthModal } from './auth-modal';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { initialAuthState } from '../auth-slice';
-import { errorResponse, jsonResponse, mockServer, renderWithStore } from '../testing/render-with-store';
+import { errorResponse, jsonResponse, mockServer, renderWithStore } from '../../../testing/render-with-store';
 
 const configRoute = {
   'GET /config': () => jsonResponse(200, { data: { googleClientId: null, facebookAppId: null, signupCredits: 50 } }),

@@ -9,7 +9,7 @@ import { useRegisterMutation } from '../auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { PasswordField, SubmitButton, TextField } from './form-fields';
 import { SocialSignIn } from './social-sign-in';
-import type { AuthModalMode } from '../../ui/ui-slice';
+import type { AuthModalMode } from '../../ui';
 
 export const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
 

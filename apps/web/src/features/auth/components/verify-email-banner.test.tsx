@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { VerifyEmailBanner } from './verify-email-banner';
-import { makeUser, renderWithStore, signedInState } from '../testing/render-with-store';
+import { makeUser, renderWithStore, signedInState } from '../../../testing/render-with-store';
 
 describe('verify email banner', () => {
   it('reminds an unverified user and links to the verification page', () => {

@@ -6,7 +6,7 @@ import type { AuthTokens } from '@atelier/shared';
 import { useAppDispatch } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { tokenStore } from '../../../app/token-store';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { settingsLoaded, signedIn } from '../auth-slice';
 import { useLazyGetMeQuery } from '../auth-api';
 

@@ -9,7 +9,7 @@ import { Badge, Button } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { useTheme } from '../../theme/use-theme';
+import { useTheme } from '../hooks/use-theme';
 import { sessionsLoaded } from '../auth-slice';
 import {
   useChangePasswordMutation,
@@ -19,12 +19,12 @@ import {
 } from '../auth-api';
 import { useForgetSession } from '../hooks/use-sign-out';
 import { PasswordField, SubmitButton } from '../components/form-fields';
-import { SignInPrompt } from '../components/sign-in-prompt';
-import { UserAvatar } from '../components/user-avatar';
+import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
+import { UserAvatar } from '../../../components/user-avatar';
 import { PASSWORD_HINT } from '../components/signup-form';
 import { describeUserAgent } from '../user-agent';
-import { ProfileEditor } from '../../users/components/profile-editor';
-import { DeleteAccountSection } from '../../users/components/delete-account-section';
+import { ProfileEditor } from '../components/profile-editor';
+import { DeleteAccountSection } from '../components/delete-account-section';
 import '../auth.css';
 
 export function SettingsPage() {

@@ -8,7 +8,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../testing/render-with-store';
+} from '../../../testing/render-with-store';
 
 afterEach(() => {
   vi.unstubAllGlobals();

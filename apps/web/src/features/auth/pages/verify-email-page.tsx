@@ -10,7 +10,7 @@ import { emailVerified, userLoaded } from '../auth-slice';
 import { useRequestVerificationMutation, useVerifyEmailMutation } from '../auth-api';
 import { CodeInput, emptyCode, isCodeComplete } from '../components/code-input';
 import { SubmitButton } from '../components/form-fields';
-import { SignInPrompt } from '../components/sign-in-prompt';
+import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
 import '../auth.css';
 
 export function VerifyEmailPage() {

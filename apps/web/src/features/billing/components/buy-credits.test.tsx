@@ -1,13 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  jsonResponse,
-  makeUser,
-  mockServer,
-  renderWithStore,
-  signedInState,
-} from '../../auth/testing/render-with-store';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 import { BuyCredits } from './buy-credits';
 import { CheckoutPage } from '../pages/checkout-page';
 

@@ -4,7 +4,7 @@ import { MSG, formatMoney, type CreditProduct, type PriceCalculation } from '@at
 import { Badge, Button, Card, Field, Input, Spinner } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import {
   useCalculatePriceMutation,
   useCreateCreditCheckoutMutation,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockServer, renderWithStore } from '../../auth/testing/render-with-store';
+import { jsonResponse, mockServer, renderWithStore } from '../../../testing/render-with-store';
 import { CheckoutDialog } from './checkout-dialog';
 
 // Stripe's libraries would load Stripe.js from the network; the tests only see what we hand them.

@@ -1,12 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  jsonResponse,
-  makeUser,
-  mockServer,
-  renderWithStore,
-  signedInState,
-} from '../../auth/testing/render-with-store';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 import { PlanGrid } from './plan-grid';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { MSG, formatMoney, type BillingFrequency, type Plan } from '@atelier/sha
 import { Badge, Button, Card, CheckIcon, Spinner, Tabs } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import {
   useChangePlanMutation,
   useGetActivePlansQuery,

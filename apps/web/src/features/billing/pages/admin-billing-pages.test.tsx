@@ -1,13 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreditProduct, Plan } from '@atelier/shared';
-import {
-  jsonResponse,
-  makeUser,
-  mockServer,
-  renderWithStore,
-  signedInState,
-} from '../../auth/testing/render-with-store';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 import { AdminCreditProductsPage } from './admin-credit-products-page';
 import { AdminPlansPage } from './admin-plans-page';
 

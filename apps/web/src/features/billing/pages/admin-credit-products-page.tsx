@@ -12,9 +12,9 @@ import {
   useUpdatePricingMutation,
   useUpdateProductMutation,
 } from '../billing-api';
-import { AdminOnly } from '../../admin/components/admin-only';
-import { StatGrid } from '../../dashboards/components/dashboard-block';
-import { AdminRecordTable, type RecordColumn } from '../components/admin-record-table';
+import { AdminOnly } from '../../../app/layout/admin-only';
+import { StatGrid } from '../../dashboards';
+import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';
 
 /** /admin/credit-products — credit packs, custom-amount pricing and sales totals. */

@@ -11,8 +11,8 @@ import {
   useUpdatePlanMutation,
   useUpdatePlanStripeMutation,
 } from '../billing-api';
-import { AdminOnly } from '../../admin/components/admin-only';
-import { AdminRecordTable, type RecordColumn } from '../components/admin-record-table';
+import { AdminOnly } from '../../../app/layout/admin-only';
+import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';
 
 interface PlanForm {

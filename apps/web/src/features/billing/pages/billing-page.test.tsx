@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CheckoutSummary } from '@atelier/shared';
-import {
-  jsonResponse,
-  makeUser,
-  mockServer,
-  renderWithStore,
-  signedInState,
-} from '../../auth/testing/render-with-store';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 import { BillingPage } from './billing-page';
 
 afterEach(() => vi.unstubAllGlobals());

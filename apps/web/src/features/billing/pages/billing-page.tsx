@@ -6,7 +6,7 @@ import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } f
 import { tokenStore } from '../../../app/token-store';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import {
   useBillingPortalMutation,
   useCancelSubscriptionMutation,

@@ -6,7 +6,7 @@ import { Badge, Button, ButtonLink, Card, EmptyState, Spinner } from '../../../c
 import { api } from '../../../app/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { useGetCheckoutSessionQuery } from '../billing-api';
 import { CheckoutDialog } from '../components/checkout-dialog';
 import type { CheckoutTarget } from '../components/local-checkout-dialog';

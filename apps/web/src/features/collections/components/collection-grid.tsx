@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Collection } from '@atelier/shared';
 import { Badge, BookmarkIcon } from '../../../components/ui';
-import '../../users/users.css';
+import '../../../components/content-tile.css';
+import '../collections.css';
 
 export function CollectionCard({ collection, actions }: { collection: Collection; actions?: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { CollectionWithFlag } from '@atelier/shared';
-import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 import { SaveToCollectionMenu } from './save-to-collection-menu';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,14 +4,14 @@ import { COLLECTION_TEXT } from '@atelier/shared';
 import { Button, BookmarkIcon, CheckIcon, Input } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import {
   useAddCollectionItemMutation,
   useCreateCollectionMutation,
   useGetMyCollectionsQuery,
   useRemoveCollectionItemMutation,
 } from '../collections-api';
-import '../../users/users.css';
+import '../collections.css';
 
 /** "Save to collection": your collections with a check on those holding the item, and "New collection…". */
 export function SaveToCollectionMenu({ contentId }: { contentId: string }) {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { CollectionWithFlag } from '@atelier/shared';
-import { makeContent } from '../../generation/generation-test-utils';
+import { makeContent } from '../../../testing/generation-test-utils';
 import {
   errorResponse,
   jsonResponse,
@@ -10,7 +10,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../../auth/testing/render-with-store';
+} from '../../../testing/render-with-store';
 import { CollectionDetailPage } from './collection-detail-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { COLLECTION_TEXT, contentCaption } from '@atelier/shared';
-import { Badge, Button, ButtonLink, EmptyState, Spinner } from '../../../components/ui';
+import { Badge, Button, ButtonLink, EmptyState, Pager, Spinner } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
-import { Pager } from '../../jobs/components/pager';
-import { ContentTile } from '../../users/components/content-tile';
+import { ContentTile } from '../../../components/content-tile';
 import { useGetCollectionItemsQuery, useGetCollectionQuery, useRemoveCollectionItemMutation } from '../collections-api';
-import '../../users/users.css';
+import '../collections.css';
 
 /** /collection/:id — the items of one collection; its owner can remove them. */
 export function CollectionDetailPage() {

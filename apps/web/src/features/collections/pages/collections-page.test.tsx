@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CollectionWithFlag } from '@atelier/shared';
-import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 import { collectionsApi } from '../collections-api';
 import { CollectionsPage } from './collections-page';
 

@@ -10,13 +10,13 @@ import {
   EmptyState,
   Field,
   Input,
+  Pager,
   Spinner,
 } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
-import { SignInPrompt } from '../../auth/components/sign-in-prompt';
-import { Pager } from '../../jobs/components/pager';
+import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
 import { CollectionGrid } from '../components/collection-grid';
 import {
   useCreateCollectionMutation,
@@ -24,7 +24,7 @@ import {
   useGetMyCollectionsQuery,
   useUpdateCollectionMutation,
 } from '../collections-api';
-import '../../users/users.css';
+import '../collections.css';
 
 /** /collection — your collections: create, rename, publish, delete. */
 export function CollectionsPage() {

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
-import { makeContent } from '../../generation/generation-test-utils';
+import { makeContent } from '../../../testing/generation-test-utils';
 import { ContentCard } from './content-card';
 
 function renderCard(content: ReturnType<typeof makeContent>) {

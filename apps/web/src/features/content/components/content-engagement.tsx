@@ -4,7 +4,7 @@ import { MSG, type Comment, type Content } from '@atelier/shared';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { Button, Dialog, Spinner, TextArea } from '../../../components/ui';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import {
   useAddCommentMutation,
   useDeleteCommentMutation,

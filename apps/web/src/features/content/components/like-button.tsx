@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { cx } from '../../../components/ui';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { useLikeContentMutation } from '../content-api';
 import { contentCaption, type Content } from '@atelier/shared';
 

@@ -15,7 +15,7 @@ import {
   TextArea,
 } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
-import { AdminOnly } from '../../admin/components/admin-only';
+import { AdminOnly } from '../../../app/layout/admin-only';
 import {
   useBulkToggleCategoriesMutation,
   useCategoryTreeQuery,

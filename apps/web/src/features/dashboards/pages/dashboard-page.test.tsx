@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router';
 import {
   errorResponse,
   jsonResponse,
-  makeUser,
   mockServer,
   renderWithStore,
   signedInState,
-} from '../../auth/testing/render-with-store';
-import { AdminDashboardPage } from '../../admin/pages/admin-dashboard-page';
+} from '../../../testing/render-with-store';
 import { DashboardPage } from './dashboard-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -166,47 +163,5 @@ describe('/dashboard', () => {
     await user.click(within(block).getByRole('button', { name: 'Load' }));
     await waitFor(() => expect(within(block).getByText('12')).toBeInTheDocument());
     expect(server.callsTo('GET', '/users/dashboard/social-stats')).toHaveLength(2);
-  });
-});
-
-describe('/admin', () => {
-  it('tells a member the area is for admins only and asks the server nothing', () => {
-    const server = mockServer({});
-    renderWithStore(
-      <Routes>
-        <Route path="/admin" element={<AdminDashboardPage />} />
-      </Routes>,
-      { preloadedState: signedInState(makeUser({ role: 'user' })), route: '/admin' },
-    );
-    expect(screen.getByText('Admins only')).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
-  });
-
-  it('each admin section fails on its own with the spec’s text', async () => {
-    mockServer({
-      'GET /admin/dashboard': () => errorResponse(500),
-      'GET /admin/dashboard/recent-content': () => errorResponse(500),
-      'GET /admin/dashboard/users': () => errorResponse(500),
-      'GET /admin/dashboard/user-roles': () =>
-        jsonResponse(200, {
-          data: [
-            { label: 'user', count: 3, share: 0.75 },
-            { label: 'admin', count: 1, share: 0.25 },
-          ],
-        }),
-    });
-    renderWithStore(<AdminDashboardPage />, { preloadedState: signedInState(makeUser({ role: 'admin' })) });
-    expect(await within(blockNamed('Overview')).findByRole('alert')).toHaveTextContent(
-      'Failed to fetch dashboard overview',
-    );
-    expect(await within(blockNamed('Recent content')).findByRole('alert')).toHaveTextContent(
-      'Failed to fetch recent content',
-    );
-    expect(await within(blockNamed('Users')).findByRole('alert')).toHaveTextContent('Failed to fetch user metrics');
-    expect(
-      await within(blockNamed('User roles')).findByRole('img', {
-        name: 'Users by role, 4 in all: user 3 (75%), admin 1 (25%).',
-      }),
-    ).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { CONTENT_TYPES, CONTENT_TYPE_NAMES, DASHBOARD_MSG, MSG, type ContentType
 import { PageMeta } from '../../../components/page-meta';
 import { Button, EmptyState, Select } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { BarChart } from '../charts/bar-chart';
 import { formatNumber } from '../charts/chart-format';
 import { LineChart } from '../charts/line-chart';
@@ -16,8 +16,8 @@ import {
   useGetSocialStatsQuery,
   type RangeArgs,
 } from '../dashboards-api';
-import { useGetUserStatsQuery } from '../../users/users-api';
-import '../dashboards.css';
+import { useGetUserStatsQuery } from '../../users';
+import '../../../components/dashboard.css';
 
 /** /dashboard — the signed-in user's activity: three blocks that load and fail on their own. */
 export function DashboardPage() {

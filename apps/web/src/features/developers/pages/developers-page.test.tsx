@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ApiKey, WebhookDelivery, WebhookEndpoint } from '@atelier/shared';
 import { DevelopersPage } from './developers-page';
-import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,7 +29,10 @@ describe('developers page', () => {
 
   it('lists keys by name and prefix with their scopes and when each was last used', async () => {
     mockServer({
-      'GET /developers/keys': () => jsonResponse(200, { data: [key(), key({ id: 'key-2', name: 'Old laptop', prefix: 'atl_99999999', lastUsedAt: null })] }),
+      'GET /developers/keys': () =>
+        jsonResponse(200, {
+          data: [key(), key({ id: 'key-2', name: 'Old laptop', prefix: 'atl_99999999', lastUsedAt: null })],
+        }),
     });
     renderWithStore(<DevelopersPage />, { preloadedState: signedInState() });
     const list = await screen.findByRole('list', { name: 'Your API keys' });
@@ -49,7 +52,10 @@ describe('developers page', () => {
         const body = call.body as { name: string; scopes: ApiKey['scopes'] };
         const created = key({ id: 'key-new', name: body.name, scopes: body.scopes, lastUsedAt: null });
         keys = [created];
-        return jsonResponse(201, { data: { key: created, token: 'atl_1a2b3c4d_secretsecretsecretsecretsecret00' }, message: 'API key created.' });
+        return jsonResponse(201, {
+          data: { key: created, token: 'atl_1a2b3c4d_secretsecretsecretsecretsecret00' },
+          message: 'API key created.',
+        });
       },
     });
     const { user } = renderWithStore(<DevelopersPage />, { preloadedState: signedInState() });
@@ -67,8 +73,13 @@ describe('developers page', () => {
     await user.click(within(form).getByRole('checkbox', { name: /credits:read/ }));
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
-    expect(await screen.findByLabelText('New API key')).toHaveTextContent('atl_1a2b3c4d_secretsecretsecretsecretsecret00');
-    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Render farm', scopes: ['generate', 'credits:read'] });
+    expect(await screen.findByLabelText('New API key')).toHaveTextContent(
+      'atl_1a2b3c4d_secretsecretsecretsecretsecret00',
+    );
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Render farm',
+      scopes: ['generate', 'credits:read'],
+    });
     const list = await screen.findByRole('list', { name: 'Your API keys' });
     expect(within(list).getByText(/Never used/)).toBeInTheDocument();
 
@@ -110,9 +121,20 @@ describe('developers page', () => {
       'GET /developers/webhooks': () => jsonResponse(200, { data: endpoints }),
       'POST /developers/webhooks': (call) => {
         const body = call.body as { url: string; events: WebhookEndpoint['events'] };
-        const endpoint: WebhookEndpoint = { id: 'ep-1', url: body.url, events: body.events, enabled: true, disabledReason: null, disabledAt: null, createdAt: '2025-03-01T10:00:00.000Z' };
+        const endpoint: WebhookEndpoint = {
+          id: 'ep-1',
+          url: body.url,
+          events: body.events,
+          enabled: true,
+          disabledReason: null,
+          disabledAt: null,
+          createdAt: '2025-03-01T10:00:00.000Z',
+        };
         endpoints = [endpoint];
-        return jsonResponse(201, { data: { endpoint, secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' }, message: 'ok' });
+        return jsonResponse(201, {
+          data: { endpoint, secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' },
+          message: 'ok',
+        });
       },
     });
     const { user } = renderWithStore(<DevelopersPage />, { preloadedState: signedInState() });
@@ -124,7 +146,10 @@ describe('developers page', () => {
     await user.click(within(form).getByRole('checkbox', { name: /generation\.completed/ }));
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByLabelText('Signing secret')).toHaveTextContent('whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0');
-    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/developers/webhooks')?.body).toEqual({ url: 'https://example.com/hooks', events: ['generation.completed'] });
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/developers/webhooks')?.body).toEqual({
+      url: 'https://example.com/hooks',
+      events: ['generation.completed'],
+    });
     const list = await screen.findByRole('list', { name: 'Your webhook endpoints' });
     expect(within(list).getByText('https://example.com/hooks')).toBeInTheDocument();
   }, 20_000);
@@ -139,14 +164,27 @@ describe('developers page', () => {
       disabledAt: null,
       createdAt: '2025-03-01T10:00:00.000Z',
     };
-    const off: WebhookEndpoint = { ...endpoint, id: 'ep-2', url: 'https://broken.example.com/x', enabled: false, disabledReason: 'Deliveries kept failing for 12 attempts (last: The endpoint answered 500)', disabledAt: '2025-03-02T10:00:00.000Z' };
+    const off: WebhookEndpoint = {
+      ...endpoint,
+      id: 'ep-2',
+      url: 'https://broken.example.com/x',
+      enabled: false,
+      disabledReason: 'Deliveries kept failing for 12 attempts (last: The endpoint answered 500)',
+      disabledAt: '2025-03-02T10:00:00.000Z',
+    };
     const delivery: WebhookDelivery = {
       id: 'd-1',
       eventId: 'msg_1',
       eventType: 'generation.completed',
       status: 'succeeded',
       attempts: [
-        { attempt: 1, statusCode: 500, error: 'The endpoint answered 500', durationMs: 12, createdAt: '2025-03-01T10:00:00.000Z' },
+        {
+          attempt: 1,
+          statusCode: 500,
+          error: 'The endpoint answered 500',
+          durationMs: 12,
+          createdAt: '2025-03-01T10:00:00.000Z',
+        },
         { attempt: 2, statusCode: 200, error: null, durationMs: 9, createdAt: '2025-03-01T10:00:40.000Z' },
       ],
       nextAttemptAt: null,
@@ -156,11 +194,14 @@ describe('developers page', () => {
       'GET /developers/keys': () => jsonResponse(200, { data: [] }),
       'GET /developers/webhooks': () => jsonResponse(200, { data: [endpoint, off] }),
       'GET /developers/webhooks/ep-1/deliveries': () => jsonResponse(200, { data: [delivery] }),
-      'POST /developers/webhooks/ep-1/deliveries/d-1/resend': () => jsonResponse(202, { data: null, message: 'Delivery queued' }),
+      'POST /developers/webhooks/ep-1/deliveries/d-1/resend': () =>
+        jsonResponse(202, { data: null, message: 'Delivery queued' }),
     });
     const { user } = renderWithStore(<DevelopersPage />, { preloadedState: signedInState() });
     const list = await screen.findByRole('list', { name: 'Your webhook endpoints' });
-    const [first, second] = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    const [first, second] = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list);
     expect(second).toHaveTextContent('Off');
     expect(within(second!).getByRole('alert')).toHaveTextContent('Deliveries kept failing for 12 attempts');
     expect(within(second!).getByRole('button', { name: 'Turn on' })).toBeInTheDocument();
@@ -168,11 +209,14 @@ describe('developers page', () => {
     await user.click(within(first!).getByRole('button', { name: 'Deliveries' }));
     const table = await screen.findByRole('table', { name: 'Deliveries to https://example.com/hooks' });
     expect(table).toHaveTextContent('succeeded');
-    expect(within(table).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('— 500'),
-      expect.stringContaining('— 200'),
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('— 500'), expect.stringContaining('— 200')]);
     await user.click(within(table).getByRole('button', { name: 'Resend' }));
-    await waitFor(() => expect(server.calls.some((c) => c.path === '/developers/webhooks/ep-1/deliveries/d-1/resend')).toBe(true));
+    await waitFor(() =>
+      expect(server.calls.some((c) => c.path === '/developers/webhooks/ep-1/deliveries/d-1/resend')).toBe(true),
+    );
   }, 20_000);
 });

@@ -14,10 +14,9 @@ import { Badge, Button, Checkbox, Field, Input } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { SignInPrompt } from '../../auth/components/sign-in-prompt';
+import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
 import { useCreateApiKeyMutation, useGetApiKeysQuery, useRevokeApiKeyMutation } from '../developers-api';
 import { WebhooksSection } from '../components/webhooks-section';
-import '../../auth/auth.css';
 import '../developers.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,7 +41,10 @@ export function DevelopersPage() {
           <ExamplesSection />
         </>
       ) : (
-        <SignInPrompt title="Sign in to manage your API keys" text="Your API keys and webhooks are here once you sign in." />
+        <SignInPrompt
+          title="Sign in to manage your API keys"
+          text="Your API keys and webhooks are here once you sign in."
+        />
       )}
     </section>
   );
@@ -104,7 +106,8 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
   return (
     <div className="developers-new-key" role="status">
       <p>
-        <strong>Copy your new key “{created.key.name}” now.</strong> It is shown only once; Atelier keeps only a hash of it.
+        <strong>Copy your new key “{created.key.name}” now.</strong> It is shown only once; Atelier keeps only a hash of
+        it.
       </p>
       <code className="developers-new-key__token" aria-label="New API key">
         {created.token}
@@ -149,7 +152,12 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   };
 
   return (
-    <form className="auth-form settings-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Create an API key">
+    <form
+      className="auth-form settings-form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-label="Create an API key"
+    >
       <Field label="Key name" hint="Where it is used, e.g. “Render farm”." error={error}>
         <Input value={name} maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} />
       </Field>
@@ -199,7 +207,13 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         </span>
       </div>
       {!apiKey.revokedAt && (
-        <Button variant="danger" size="sm" isLoading={isLoading} aria-label={`Revoke ${apiKey.name}`} onClick={() => void revoke()}>
+        <Button
+          variant="danger"
+          size="sm"
+          isLoading={isLoading}
+          aria-label={`Revoke ${apiKey.name}`}
+          onClick={() => void revoke()}
+        >
           Revoke
         </Button>
       )}
@@ -265,9 +279,9 @@ function ExamplesSection() {
   return (
     <Section title="Use the API">
       <p className="settings-help">
-        The full reference is the OpenAPI document at <a href="/api/docs">/api/docs</a> (JSON at <code>/api/docs/json</code>). Each
-        operation lists the key scope it needs. Every key has its own rate limit; past it the API answers 429 with{' '}
-        <code>Retry-After</code>.
+        The full reference is the OpenAPI document at <a href="/api/docs">/api/docs</a> (JSON at{' '}
+        <code>/api/docs/json</code>). Each operation lists the key scope it needs. Every key has its own rate limit;
+        past it the API answers 429 with <code>Retry-After</code>.
       </p>
       <h3 className="developers-example__title">curl: generate, wait, download</h3>
       <pre className="developers-example">

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLE_PROMPTS } from '@atelier/shared';
-import { uiActions } from '../../ui/ui-slice';
-import { json, makeContent, mockServer, renderGeneration, testUser } from '../generation-test-utils';
+import { uiActions } from '../../ui';
+import { json, makeContent, mockServer, renderGeneration, testUser } from '../../../testing/generation-test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -76,8 +76,15 @@ describe('Generate dialog', () => {
     expect(within(examples).getAllByRole('button')).toHaveLength(4);
     // Each example shows the picture the local renderer made from its prompt, loaded lazily.
     const pictures = examples.querySelectorAll('img');
-    expect([...pictures].map((img) => img.getAttribute('src'))).toEqual(['/examples/loops-1.webp', '/examples/loops-2.webp', '/examples/loops-3.webp', '/examples/loops-4.webp']);
-    expect([...pictures].every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('width') === '240')).toBe(true);
+    expect([...pictures].map((img) => img.getAttribute('src'))).toEqual([
+      '/examples/loops-1.webp',
+      '/examples/loops-2.webp',
+      '/examples/loops-3.webp',
+      '/examples/loops-4.webp',
+    ]);
+    expect(
+      [...pictures].every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('width') === '240'),
+    ).toBe(true);
     expect(within(examples).getByText("Example pictures made by Atelier's local renderer.")).toBeInTheDocument();
 
     const example = EXAMPLE_PROMPTS.loops[2]!;

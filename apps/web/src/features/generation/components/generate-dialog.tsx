@@ -13,15 +13,14 @@ import {
 import { Button, Dialog, Field, Tabs, TextArea, type TabItem } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { uiActions } from '../../ui/ui-slice';
-import { creditsUpdated } from '../../auth/auth-slice';
-import { useGetPublicConfigQuery } from '../../auth/auth-api';
+import { uiActions } from '../../ui';
+import { creditsUpdated, useGetPublicConfigQuery } from '../../auth';
 import { generationApi, useGenerateContentMutation } from '../generation-api';
 import { ModelPicker } from './model-picker';
 import { ExamplePrompts } from './example-prompts';
 import { AdvancedSettings } from './advanced-settings';
 import { useReferenceImage } from './use-reference-image';
-import { useRetryKey } from './use-retry-key';
+import { useRetryKey } from '../../../app/use-retry-key';
 import '../generation.css';
 
 const TYPE_TABS: TabItem<ContentType>[] = CONTENT_TYPES.map((type) => ({ id: type, label: CONTENT_TYPE_NAMES[type] }));

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { CONTENT_TYPE_NAMES } from '@atelier/shared';
 import { useAppDispatch } from '../../../app/hooks';
-import { useRealtimeEvent } from '../../realtime/realtime-provider';
+import { useRealtimeEvent } from '../../realtime';
 import { generationApi } from '../generation-api';
 
 /**

@@ -3,16 +3,15 @@ import { Provider } from 'react-redux';
 import { ToastContainer } from 'react-toastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
-import { initialAuthState } from '../../auth/auth-slice';
-import { testUser } from '../../generation/generation-test-utils';
-import type { FakeSocket } from '../../realtime/fake-socket';
-import { RealtimeProvider } from '../../realtime/realtime-provider';
-import { loadSocketClient } from '../../realtime/realtime-connection';
+import { initialAuthState } from '../../auth';
+import { testUser } from '../../../testing/generation-test-utils';
+import type { FakeSocket } from '../../../testing/fake-socket';
+import { loadSocketClient, RealtimeProvider } from '../../realtime';
 import { ApplicationUpdates } from './application-updates';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('../../realtime/fake-socket');
+  const { FakeSocket } = await import('../../../testing/fake-socket');
   return {
     io: (options: Record<string, unknown>) => {
       const socket = new FakeSocket(options);

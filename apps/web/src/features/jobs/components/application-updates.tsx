@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import type { ApplicationStatus } from '@atelier/shared';
 import { api } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
-import { useRealtimeEvent } from '../../realtime/realtime-provider';
+import { useRealtimeEvent } from '../../realtime';
 import { statusLabel } from '../jobs-format';
 
 /** Tells an applicant, wherever they are in the product, that a job owner changed their application. */

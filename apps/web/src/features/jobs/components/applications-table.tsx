@@ -5,7 +5,7 @@ import { errorMessage } from '../../../app/errors';
 import { Button, Select } from '../../../components/ui';
 import { openResume, useBulkUpdateApplicationsMutation, useUpdateApplicationMutation } from '../applications-api';
 import { formatDate, statusLabel } from '../jobs-format';
-import { MessageButton } from '../../messaging/components/message-button';
+import { MessageButton } from '../../messaging';
 import { StatusBadge } from './status-badge';
 
 function StatusSelect({ application }: { application: Application }) {

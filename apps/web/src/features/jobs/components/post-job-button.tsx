@@ -2,7 +2,7 @@ import { JOBS_TEXT } from '@atelier/shared';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button, ButtonLink } from '../../../components/ui';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 
 /**
  * Posting needs a verified email (admins excepted); an unverified user sees the button, why it is

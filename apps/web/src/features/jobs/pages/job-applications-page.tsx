@@ -5,10 +5,9 @@ import { APPLICATION_STATUSES, MSG, type ApplicationStatus } from '@atelier/shar
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
-import { EmptyState, Field, Select, Skeleton, UsersIcon } from '../../../components/ui';
+import { EmptyState, Field, Pager, Select, Skeleton, UsersIcon } from '../../../components/ui';
 import { ApplicationsTable } from '../components/applications-table';
-import { Pager } from '../components/pager';
-import { SignInRequired } from '../components/sign-in-required';
+import { SignInRequired } from '../../../app/layout/sign-in-required';
 import { StatusCounts } from '../components/status-counts';
 import { useGetApplicationStatsQuery, useGetJobApplicationsQuery } from '../applications-api';
 import { useGetJobQuery, useGetJobStatsQuery } from '../jobs-api';

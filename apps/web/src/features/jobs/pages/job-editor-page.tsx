@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { ButtonLink, Card, EmptyState, Skeleton } from '../../../components/ui';
 import { JobForm } from '../components/job-form';
-import { SignInRequired } from '../components/sign-in-required';
+import { SignInRequired } from '../../../app/layout/sign-in-required';
 import { useCreateJobMutation, useGetJobQuery, useUpdateJobMutation } from '../jobs-api';
 import '../jobs.css';
 

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Skeleton } from '../../../components/ui';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { ApplyForm } from '../components/apply-form';
 import { useGetJobQuery } from '../jobs-api';
 import { employmentLabel, formatDate, formatSalary } from '../jobs-format';

@@ -5,10 +5,9 @@ import { MSG, type Application } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
-import { BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Skeleton } from '../../../components/ui';
+import { BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Pager, Skeleton } from '../../../components/ui';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { Pager } from '../components/pager';
-import { SignInRequired } from '../components/sign-in-required';
+import { SignInRequired } from '../../../app/layout/sign-in-required';
 import { StatusBadge } from '../components/status-badge';
 import {
   useDeleteApplicationMutation,

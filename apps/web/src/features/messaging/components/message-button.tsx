@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button, MessageIcon } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 
 export interface MessageButtonProps {
   userId: string;

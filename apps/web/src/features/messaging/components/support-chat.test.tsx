@@ -1,16 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@atelier/shared';
-import {
-  jsonResponse,
-  makeUser,
-  mockServer,
-  renderWithStore,
-  signedInState,
-} from '../../auth/testing/render-with-store';
-import { FakeSocket } from '../../realtime/fake-socket';
-import { RealtimeConnection } from '../../realtime/realtime-connection';
-import { RealtimeProvider } from '../../realtime/realtime-provider';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
+import { FakeSocket } from '../../../testing/fake-socket';
+import { RealtimeConnection, RealtimeProvider } from '../../realtime';
 import type { Socket } from 'socket.io-client';
 import { SupportChat } from './support-chat';
 

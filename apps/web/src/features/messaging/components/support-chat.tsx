@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { CloseIcon, cx } from '../../../components/ui';
-import { useRealtimeStatus } from '../../realtime/realtime-provider';
+import { useRealtimeStatus } from '../../realtime';
 import { useGetSupportUserQuery } from '../messaging-api';
 import { useThread } from '../use-thread';
 import { Composer, MessageList } from './thread-view';

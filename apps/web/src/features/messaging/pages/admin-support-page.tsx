@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { EmptyState, Spinner, cx } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
-import { AdminOnly } from '../../admin/components/admin-only';
+import { AdminOnly } from '../../../app/layout/admin-only';
 import { ConversationList } from '../components/conversation-list';
 import { ThreadPanel } from '../components/thread-panel';
 import { useGetSupportInboxQuery } from '../messaging-api';

@@ -3,16 +3,9 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation } from '@atelier/shared';
 import type { Socket } from 'socket.io-client';
-import {
-  jsonResponse,
-  makeUser,
-  mockServer,
-  renderWithStore,
-  signedInState,
-} from '../../auth/testing/render-with-store';
-import { FakeSocket } from '../../realtime/fake-socket';
-import { RealtimeConnection } from '../../realtime/realtime-connection';
-import { RealtimeProvider } from '../../realtime/realtime-provider';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
+import { FakeSocket } from '../../../testing/fake-socket';
+import { RealtimeConnection, RealtimeProvider } from '../../realtime';
 import { MessagesPage } from './messages-page';
 
 const me = makeUser({ id: '11111111-1111-4111-8111-111111111111' });

@@ -3,7 +3,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, Spinner, cx } from '../../../components/ui';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { SignInRequired } from '../../jobs/components/sign-in-required';
+import { SignInRequired } from '../../../app/layout/sign-in-required';
 import { ConversationList } from '../components/conversation-list';
 import { ThreadPanel } from '../components/thread-panel';
 import { useGetConversationsQuery } from '../messaging-api';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@atelier/shared';
-import { errorResponse, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import { errorResponse, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 import { DownloadArchiveButton } from './download-archive-button';
 
 const zipBytes = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);

@@ -7,7 +7,7 @@ import {
   mockServer,
   renderWithStore,
   signedInState,
-} from '../../auth/testing/render-with-store';
+} from '../../../testing/render-with-store';
 import { FollowButton } from './follow-button';
 
 afterEach(() => vi.unstubAllGlobals());

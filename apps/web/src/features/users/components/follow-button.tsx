@@ -4,7 +4,7 @@ import { MSG } from '@atelier/shared';
 import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { uiActions } from '../../ui/ui-slice';
+import { uiActions } from '../../ui';
 import { useFollowMutation } from '../users-api';
 
 export interface FollowButtonProps {

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { Pagination, PublicProfileSummary } from '@atelier/shared';
-import { EmptyState, Spinner, UsersIcon } from '../../../components/ui';
-import { UserAvatar } from '../../auth/components/user-avatar';
-import { Pager } from '../../jobs/components/pager';
-import { MessageButton } from '../../messaging/components/message-button';
+import { EmptyState, Pager, Spinner, UsersIcon } from '../../../components/ui';
+import { UserAvatar } from '../../../components/user-avatar';
+import { MessageButton } from '../../messaging';
 import { FollowButton } from './follow-button';
 import '../users.css';
 

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@atelier/shared';
-import { Badge, Button, Card, EmptyState, Spinner, UsersIcon } from '../../../components/ui';
+import { Badge, Button, Card, EmptyState, Pager, Spinner, UsersIcon } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
-import { SignInPrompt } from '../../auth/components/sign-in-prompt';
-import { formatDate } from '../../generation/components/content-details';
-import { Pager } from '../../jobs/components/pager';
+import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
+import { formatDate } from '../../../components/format';
 import { useGetReferralsQuery } from '../users-api';
 import '../users.css';
 

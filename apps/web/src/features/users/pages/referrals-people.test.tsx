@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../auth/testing/render-with-store';
+import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../../testing/render-with-store';
 import { PeoplePage } from './people-page';
 import { ReferralsPage } from './referrals-page';
 

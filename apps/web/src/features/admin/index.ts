@@ -1,0 +1,2 @@
+/** Admin's face: nothing is shared with other features; the router reaches its pages. */
+export {};

@@ -1,0 +1,204 @@
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { CONTENT_TYPE_NAMES, MSG, isUploadedContent } from '@atelier/shared';
+import { PageMeta } from '../../../components/page-meta';
+import { Badge, Button, ButtonLink, EmptyState, buttonClass } from '../../../components/ui';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../app/errors';
+import { uiActions } from '../../ui';
+import { useRealtimeStatus } from '../../realtime';
+import { type Content, generationApi, isInProgress, useGetContentByIdQuery } from '../../generation';
+import { ContentDetails, ContentReceipt } from '../components/content-details';
+import { ContentMedia } from '../components/content-media';
+import { ContentEditPanel, ContentOwnerControls, ContentTitle } from '../components/content-owner-actions';
+import { ContentPeopleActions } from '../components/content-people-actions';
+import { ContentEngagement } from '../components/content-engagement';
+import '../content-page.css';
+
+/** Without the socket, progress comes from asking; with it, a slow check guards against a lost event. */
+const POLL_WITHOUT_SOCKET_MS = 2000;
+const POLL_WITH_SOCKET_MS = 15_000;
+
+/** /content/:id — one piece of content, with live progress while it is being made. */
+export function ContentPage() {
+  const { id } = useParams();
+  return <ContentView key={id} id={id ?? ''} />;
+}
+
+function ContentView({ id }: { id: string }) {
+  const realtime = useRealtimeStatus();
+  const isSocketLive = realtime.status === 'connected';
+  const cached = generationApi.endpoints.getContentById.useQueryState(id || skipToken);
+  const isLive = cached.data ? isInProgress(cached.data.status) : false;
+  const {
+    data: content,
+    error,
+    isLoading,
+    refetch,
+  } = useGetContentByIdQuery(id || skipToken, {
+    pollingInterval: isLive ? (isSocketLive ? POLL_WITH_SOCKET_MS : POLL_WITHOUT_SOCKET_MS) : 0,
+    refetchOnMountOrArgChange: true,
+  });
+
+  // Events sent while the socket was down are lost; catch up once it is back.
+  const previousStatus = useRef(realtime.status);
+  useEffect(() => {
+    const wasLive = previousStatus.current === 'connected';
+    previousStatus.current = realtime.status;
+    if (isSocketLive && !wasLive && isLive) void refetch();
+  }, [realtime.status, isSocketLive, isLive, refetch]);
+
+  if (isLoading && !content) return <ContentSkeleton id={id} />;
+
+  if (!content) {
+    const status = (error as FetchBaseQueryError | undefined)?.status;
+    if (status === 404 || status === 403 || !id) {
+      return (
+        <section className="container content-page">
+          <PageMeta title="Content not found" />
+          <EmptyState
+            headingLevel="h2"
+            title="Content not found"
+            description="This content does not exist, was deleted, or is private."
+            action={<ButtonLink to="/">Back to home</ButtonLink>}
+          />
+        </section>
+      );
+    }
+    return (
+      <section className="container content-page">
+        <PageMeta title="Content" />
+        <h1>Content</h1>
+        <p role="alert" className="content-error-text">
+          {errorMessage(error, MSG.content.fetchDetailsFailed)}
+        </p>
+        <div>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return <ContentLoaded content={content} />;
+}
+
+/**
+ * The item's width/height when the server put it in the page it sent for this very path (the first
+ * page of a visit); later pages are reached in the app and fall back to 4:3.
+ */
+function serverMediaAspect(id: string): string {
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  const aspect = document.querySelector<HTMLMetaElement>('meta[name="media-aspect-ratio"]')?.content;
+  const isThisPage = canonical !== undefined && new URL(canonical, window.location.href).pathname === `/content/${id}`;
+  return isThisPage && aspect && /^\d{1,5}\/\d{1,5}$/.test(aspect) ? aspect.replace('/', ' / ') : '4 / 3';
+}
+
+/** The page's frame while the item loads: the media area at the item's shape, so nothing jumps when it arrives. */
+function ContentSkeleton({ id }: { id: string }) {
+  const [aspect] = useState(() => serverMediaAspect(id));
+  return (
+    <section className="container content-page content-page--loading" aria-busy="true">
+      <PageMeta title="Content" />
+      <span role="status" className="visually-hidden">
+        Loading content
+      </span>
+      <header className="content-header" aria-hidden="true">
+        <span className="skeleton content-skeleton-title" />
+        <span className="skeleton content-skeleton-byline" />
+      </header>
+      <div className="content-layout" aria-hidden="true">
+        <div className="content-primary">
+          <div className="content-media skeleton" style={{ aspectRatio: aspect }} />
+        </div>
+        <div className="content-secondary">
+          <span className="skeleton content-skeleton-panel" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ContentLoaded({ content }: { content: Content }) {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
+  const isOwner = user !== null && user.id === content.owner.id;
+  const isUpload = isUploadedContent(content);
+
+  const generateAgain = () => {
+    if (!user) {
+      // A visitor signs up first (with a way to sign in), then lands in the Generate dialog.
+      dispatch(
+        uiActions.authModalOpenedFor({
+          mode: 'signup',
+          intent: { kind: 'generate', contentType: content.contentType },
+        }),
+      );
+      return;
+    }
+    dispatch(uiActions.modelDialogOpened({ contentType: content.contentType, selectedModel: content.model }));
+    dispatch(uiActions.promptSet(content.prompt));
+  };
+
+  return (
+    <article className="container content-page">
+      <PageMeta
+        title={content.title}
+        description={content.prompt}
+        image={content.status === 'ready' ? (content.posterUrl ?? content.previewUrl ?? undefined) : undefined}
+        type="article"
+      />
+      <header className="content-header">
+        <ContentTitle content={content} isOwner={isOwner} />
+        <p className="content-byline">
+          <span>
+            {CONTENT_TYPE_NAMES[content.contentType]} by{' '}
+            <span className="content-owner">{content.owner.fullName || content.owner.username}</span>
+          </span>
+          {content.isPrivate && <Badge>Private</Badge>}
+        </p>
+      </header>
+
+      <div className="content-layout">
+        <div className="content-primary">
+          <ContentMedia content={content} />
+          <div className="content-actions">
+            {!isUpload && <Button onClick={generateAgain}>Generate again</Button>}
+            {content.status === 'ready' && content.mediaUrl && (
+              <a
+                className={buttonClass({ variant: 'secondary' })}
+                href={content.mediaUrl}
+                download={downloadName(content)}
+              >
+                Download
+              </a>
+            )}
+          </div>
+          <ContentPeopleActions content={content} />
+          {content.status === 'ready' && <ContentEngagement content={content} />}
+          {isOwner && <ContentOwnerControls content={content} />}
+        </div>
+        <div className="content-secondary">
+          <ContentDetails content={content} />
+          {!isUpload && isOwner && <ContentReceipt content={content} />}
+          {isOwner && content.status === 'ready' && <ContentEditPanel content={content} />}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A readable file name: the title, plus the media's own extension. */
+function downloadName(content: Content): string {
+  const base =
+    content.title
+      .trim()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'atelier';
+  const path = (content.mediaUrl ?? '').split('?')[0] ?? '';
+  const ext = /\.([a-z0-9]{2,5})$/i.exec(path)?.[1];
+  return ext ? `${base}.${ext}` : base;
+}

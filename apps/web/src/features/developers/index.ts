@@ -1,0 +1,2 @@
+/** Developers' face: the API keys card an admin sees on a person's page. */
+export { AdminApiKeysCard } from './components/admin-api-keys-card';
