@@ -12,8 +12,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
  */
 // The goal is 120 KB. Today it is about 150: React DOM (~63 KB), Redux Toolkit with RTK Query and
 // React Redux (~28 KB), React Router (~12 KB) and the layout, store and home page. The budget sits just
-// above today's figure so that any growth fails here; lower it as the first load shrinks.
-const BUDGET_KB = 152;
+// above today's figure so that any growth fails here; lower it as the first load shrinks. It rose
+// from 152 to 153 once, for the endpoint tables the first route's requests are now built from
+// (packages/shared/src/contracts/*.endpoints.ts, about 1.5 KB with their chunk links).
+const BUDGET_KB = 153;
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoDir = path.resolve(webDir, '../..');
