@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, LIMITS } from '@atelier/shared';
 import { makeAuthHooks, registerPrivateReplies, runAuthFirst } from './platform/http/auth.js';
 import { openCounterStore, routeLimitStore } from './platform/http/counter-store.js';
@@ -19,6 +19,7 @@ import { registerTextRule } from './platform/http/request-text.js';
 import { AfterReply } from './platform/http/after-reply.js';
 import { describeRoute, registerOpenApi } from './platform/http/openapi.js';
 import { requireContract } from './platform/http/contract-route.js';
+import { replySerializerCompiler } from './platform/http/reply-serializer.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -117,7 +118,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies go out through JSON Schema compiled once per route; outside production each is also
+  // checked against its zod schema, so tests and development catch a handler that drifts.
+  app.setSerializerCompiler(replySerializerCompiler({ validate: deps.config.NODE_ENV !== 'production' }));
   app.decorateRequest('auth', null);
   const afterReply = new AfterReply();
   app.decorate('afterReply', afterReply);

@@ -1,0 +1,102 @@
+/**
+ * Per-request overhead: the app's trivial route (GET /api/v1/config: no database, a small JSON
+ * reply) against a bare node:http server sending the same bytes, in the same run.
+ *
+ * Both servers live in this process and are loaded one at a time, alternating, by a client in a
+ * child process (so the client does not share their event loop). The ratio of their throughputs
+ * is the figure: everything the app does per request (routing, hooks, auth, rate-limit lookups,
+ * logging, serialisation, security headers) beyond writing a reply.
+ *
+ *   npx tsx bench/overhead/run.ts          BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (2)
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { openRuntime } from '../../apps/server/src/runtime.js';
+import { loadFor, summariseLoad, type LoadOptions, type LoadResult } from '../lib.js';
+
+const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 60);
+const CONNECTIONS = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 32), 256);
+const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? 2), 10);
+const PATH = '/api/v1/config';
+
+function startClient(): ChildProcess {
+  return fork(fileURLToPath(import.meta.url), ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+}
+
+function drive(client: ChildProcess, opts: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    client.once('error', reject);
+    client.once('message', (r) => {
+      client.off('error', reject);
+      resolve(r as LoadResult);
+    });
+    client.send(opts);
+  });
+}
+
+const round = (n: number, d = 2) => Number(n.toFixed(d));
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-overhead-'));
+  // Production settings: info logging, rate limits on (this route has none of its own).
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false' });
+  const { deps, closeFanOut } = await openRuntime(config, pino({ level: 'info' }, pino.destination('/dev/null')));
+  const app = await buildApp(deps, { webDir: null, loggerInstance: pino({ level: 'info' }, pino.destination('/dev/null')) });
+  const client = startClient();
+  let bare: http.Server | null = null;
+  try {
+    const appBase = await app.listen({ port: 0, host: '127.0.0.1' });
+    const sample = await app.inject({ method: 'GET', url: PATH });
+    if (sample.statusCode !== 200) throw new Error(`${PATH} answered ${sample.statusCode}`);
+    const body = sample.body;
+    bare = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => bare!.listen(0, '127.0.0.1', resolve));
+    const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+
+    const load = (base: string) => drive(client, { url: `${base}${PATH}`, connections: CONNECTIONS, durationMs: SECONDS * 1000 });
+    await load(appBase); // warm both before measuring
+    await load(bareBase);
+    const rows = [];
+    for (let i = 1; i <= ROUNDS; i++) {
+      const a = summariseLoad('app', await load(appBase));
+      const b = summariseLoad('bare', await load(bareBase));
+      rows.push({ round: i, appPerSecond: a.perSecond, barePerSecond: b.perSecond, ratio: round(a.perSecond / b.perSecond, 3), appP50Ms: a.p50Ms, bareP50Ms: b.p50Ms, appErrors: a.errors + a.non2xx });
+    }
+    console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s each`);
+    console.table(rows);
+    const out = path.join(import.meta.dirname, '..', 'results');
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, `overhead-${Date.now()}.json`), JSON.stringify({ rows, loadavg: os.loadavg() }, null, 2));
+  } finally {
+    client.kill();
+    await new Promise<void>((resolve) => (bare ? bare.close(() => resolve()) : resolve()));
+    await app.close();
+    await deps.queue.stop({ timeoutMs: 2000 }).catch(() => undefined);
+    await deps.realtime.close();
+    await closeFanOut();
+    await deps.database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--load-client') {
+  process.on('message', (msg: LoadOptions) => {
+    void loadFor(msg).then((r) => process.send?.(r));
+  });
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
