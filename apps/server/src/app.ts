@@ -27,7 +27,6 @@ import { metaRoutes } from './modules/meta/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { jobsRoutes } from './modules/jobs/index.js';
 import { applicationsRoutes } from './modules/applications/index.js';
-import { creditsRoutes } from './modules/credits/index.js';
 import { billingRoutes, creditsBillingRoutes } from './modules/billing/index.js';
 import { plansRoutes } from './modules/plans/index.js';
 import { contentMedia, contentRoutes, pendingItemsByModel } from './modules/content/index.js';
@@ -52,7 +51,6 @@ const MODULES: [name: string, module: AppModule][] = [
   ['contact', contactRoutes],
   ['jobs', jobsRoutes],
   ['applications', applicationsRoutes],
-  ['credits', creditsRoutes],
   ['credits-billing', creditsBillingRoutes],
   ['plans', plansRoutes],
   ['billing', billingRoutes],

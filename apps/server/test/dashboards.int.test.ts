@@ -62,6 +62,8 @@ beforeAll(async () => {
   await ledgerAt(t, alice.id, '2025-03-05T20:00:00Z', -10, 'generation_charge');
   await ledgerAt(t, alice.id, '2025-03-06T09:00:00Z', 50, 'purchase');
   await ledgerAt(t, bob.id, '2025-03-12T10:00:00Z', 40, 'purchase');
+  // Credits bought on a day without a completed checkout: revenue and credit sales are read apart.
+  await ledgerAt(t, carol.id, '2025-03-10T12:00:00Z', 80, 'purchase');
 
   const q = t.deps.database.query;
   await q(`INSERT INTO follows (follower_id, following_id, created_at) VALUES ($1, $2, $3)`, [
@@ -160,8 +162,18 @@ describe('user dashboard', () => {
     const data = await get(`/users/dashboard/social-stats?${WINDOW}`, alice);
     const expected = zeros({ count: 0 });
     expected[1] = { date: '2025-03-04', count: 1 };
-    expect(data).toMatchObject({ followers: 2, following: 1, referrals: 1, hasFollowData: true });
+    expect(data).toMatchObject({ followers: 2, following: 1, referrals: 1 });
     expect(data.newFollowers).toEqual(expected);
+  });
+
+  it('social stats of someone nobody follows: zeros with an empty-but-complete series', async () => {
+    const data = await get('/users/dashboard/social-stats?startDate=2025-03-03&endDate=2025-03-05', admin);
+    expect(data).toMatchObject({ followers: 0, following: 0, referrals: 0 });
+    expect(data.newFollowers).toEqual([
+      { date: '2025-03-03', count: 0 },
+      { date: '2025-03-04', count: 0 },
+      { date: '2025-03-05', count: 0 },
+    ]);
   });
 
   it('named ranges end now, pick a bucket for the span, and need a session', async () => {
@@ -260,7 +272,6 @@ describe('admin dashboard', () => {
 
   it('revenue: completed checkouts and credit purchases from the ledger', async () => {
     const data = await get(`/admin/dashboard/revenue?${WINDOW}`, admin);
-    expect(data.hasPayments).toBe(true);
     expect(data.totals).toEqual({
       revenue: 1999,
       payments: 1,
@@ -271,6 +282,21 @@ describe('admin dashboard', () => {
     const series = zeros({ revenue: 0, creditsPurchased: 0 });
     series[3] = { date: '2025-03-06', revenue: 1999, creditsPurchased: 50 };
     expect(data.series).toEqual(series);
+  });
+
+  it('revenue without a completed checkout is zero, and credit sales still count', async () => {
+    const window = 'startDate=2025-03-09&endDate=2025-03-11';
+    const data = await get(`/admin/dashboard/revenue?${window}`, admin);
+    expect(data.totals).toEqual({
+      revenue: 0,
+      payments: 0,
+      creditsPurchased: 80,
+      creditPurchases: 1,
+      activeSubscriptions: 0,
+    });
+    expect(data.series[1]).toEqual({ date: '2025-03-10', revenue: 0, creditsPurchased: 80 });
+    const overview = await get(`/admin/dashboard?${window}`, admin);
+    expect(overview).toMatchObject({ revenue: 0, activeSubscriptions: 0 });
   });
 
   it('engagement and combined graph series', async () => {

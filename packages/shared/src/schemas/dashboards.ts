@@ -102,8 +102,6 @@ export const userSocialStats = z.object({
   following: int,
   newFollowers: z.array(z.object({ date: z.string(), count: int })),
   referrals: int,
-  /** False while the follows table does not exist yet; the follower figures are then zero. */
-  hasFollowData: z.boolean(),
 });
 export type UserSocialStats = z.infer<typeof userSocialStats>;
 
@@ -172,7 +170,6 @@ export const adminRevenueMetrics = z.object({
     creditPurchases: int,
     activeSubscriptions: int,
   }),
-  hasPayments: z.boolean(),
   series: z.array(z.object({ date: z.string(), revenue: int, creditsPurchased: int })),
 });
 export type AdminRevenueMetrics = z.infer<typeof adminRevenueMetrics>;

@@ -1,8 +1,10 @@
 import { MSG, creditsContracts } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
+import { badRequest } from '../../platform/http/errors.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
+import { adjustCreditsByAdmin, checkCredits, getBalance, getHistory } from '../credits/index.js';
 import { billingDeps } from './billing.deps.js';
 import {
   calculatePrice,
@@ -19,11 +21,61 @@ import {
 } from './billing.service.js';
 import { historyCsv } from './history-csv.js';
 
-/** Spec §7 "Credits": what can be bought and the checkout, next to the ledger routes of modules/credits. */
+function requestKey(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value === '') return undefined;
+  if (value.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters');
+  return value;
+}
+
+/**
+ * Spec §7 "Credits": every `/credits/*` route. The balance, history, check and admin add/deduct
+ * read and write the ledger through the credits face; the packs, pricing and checkout are billing's.
+ * Billing serves them all because it already depends on the ledger, and the ledger must not
+ * depend on billing.
+ */
 export const creditsBillingRoutes: AppModule = (app, ctx) => {
   const deps = billingDeps(ctx);
   const db = deps.db;
   const c = creditsContracts;
+  const security = bearerOrApiKey('credits:read');
+
+  app.route({
+    ...fromContract(c.balance, { security }),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: { credits: await getBalance(db, currentUser(request).id) } }),
+  });
+
+  app.route({
+    ...fromContract(c.history, { security }),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => getHistory(db, currentUser(request).id, request.query),
+  });
+
+  app.route({
+    ...fromContract(c.check, { security }),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await checkCredits(db, currentUser(request).id, request.body.amount) }),
+  });
+
+  const adjustments = [
+    ['add', c.adminAdd, MSG.credits.creditsAdded],
+    ['deduct', c.adminDeduct, MSG.credits.creditsDeducted],
+  ] as const;
+  for (const [direction, at, message] of adjustments) {
+    app.route({
+      ...fromContract(at),
+      preHandler: ctx.auth.requireAdmin,
+      handler: async (request) => {
+        const data = await adjustCreditsByAdmin({ db, realtime: ctx.realtime }, direction, {
+          actorId: currentUser(request).id,
+          ...request.body,
+          requestKey: requestKey(request.headers['idempotency-key']),
+        });
+        return { data, message };
+      },
+    });
+  }
 
   app.route({
     ...fromContract(c.products),
@@ -58,7 +110,7 @@ export const creditsBillingRoutes: AppModule = (app, ctx) => {
   });
 
   app.route({
-    ...fromContract(c.historyCsv, { security: bearerOrApiKey('credits:read') }),
+    ...fromContract(c.historyCsv, { security }),
     preHandler: ctx.auth.requireAuth,
     handler: async (request, reply) => {
       const csv = await historyCsv(db, currentUser(request).id);

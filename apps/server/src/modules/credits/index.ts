@@ -1,8 +1,13 @@
-export { creditsRoutes } from './credits.routes.js';
+// The ledger, and no routes: billing serves every `/credits/*` call through this face, since
+// billing grants through the ledger and the ledger must not depend on billing.
 export {
+  adjustCreditsByAdmin,
   announceBalance,
   applyCredits,
+  checkCredits,
   debitErrorToHttp,
+  getBalance,
+  getHistory,
   grantSignupCredits,
   IdempotencyKeyReuseError,
 } from './credits.service.js';

@@ -145,6 +145,25 @@ export async function referralCount(q: Query, userId: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+export async function followStats(q: Query, userId: string, r: ResolvedRange) {
+  const [{ rows: totals }, { rows: newFollowers }] = await Promise.all([
+    q.query<{ followers: number; following: number }>(
+      `SELECT (SELECT count(*)::int FROM follows WHERE following_id = $1) AS followers,
+              (SELECT count(*)::int FROM follows WHERE follower_id = $1) AS following`,
+      [userId],
+    ),
+    q.query<{ date: string; count: number }>(
+      `WITH ${BUCKETS_CTE},
+       f AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM follows
+             WHERE following_id = $4 AND ${inRange('created_at')} GROUP BY 1)
+       SELECT ${label(r)} AS date, coalesce(f.n, 0)::int AS count
+       FROM buckets LEFT JOIN f ON f.t = buckets.t ORDER BY buckets.t`,
+      [...rangeParams(r), userId],
+    ),
+  ]);
+  return { followers: totals[0]?.followers ?? 0, following: totals[0]?.following ?? 0, newFollowers };
+}
+
 // ---------------------------------------------------------------- admin dashboard
 
 export async function siteEarliest(q: Query): Promise<Date | null> {
@@ -296,6 +315,33 @@ export async function creditPurchases(q: Query, r: ResolvedRange) {
     rangeParams(r),
   );
   return rows;
+}
+
+/** Completed checkouts (credit packs and subscription starts), by completion time. */
+export async function checkoutRevenue(q: Query, r: ResolvedRange) {
+  const paidAt = 'coalesce(completed_at, created_at)';
+  const { rows } = await q.query<{ date: string; revenue: number; payments: number }>(
+    `SELECT to_char(${bucketOf(paidAt)}, ${labelFormat(r.bucket)}) AS date,
+            coalesce(sum(amount), 0)::int AS revenue, count(*)::int AS payments
+     FROM checkouts
+     WHERE status = 'complete' AND ${inRange(paidAt)}
+     GROUP BY 1`,
+    rangeParams(r),
+  );
+  return {
+    revenue: rows.reduce((s, x) => s + x.revenue, 0),
+    payments: rows.reduce((s, x) => s + x.payments, 0),
+    /** Revenue per bucket label; missing labels are 0. */
+    byBucket: new Map(rows.map((x) => [x.date, x.revenue])),
+  };
+}
+
+/** Subscriptions live right now (not range-bound). */
+export async function activeSubscriptions(q: Query): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM subscriptions WHERE status IN ('active', 'trialing')`,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 export async function bucketLabels(q: Query, r: ResolvedRange): Promise<string[]> {

@@ -19,7 +19,6 @@ import { LIMITS } from '@atelier/shared';
 import * as repo from './dashboards.repository.js';
 import { rangeReply, resolveRange, type ResolvedRange } from './dashboards.range.js';
 import type { Query } from '../../platform/db/db.js';
-import { activeSubscriptions, followStats, revenueSource } from './optional-sources.js';
 
 export interface DashboardDeps {
   q: Query;
@@ -80,7 +79,7 @@ export async function userSocial(
   query: DashboardRangeQuery,
 ): Promise<UserSocialStats> {
   const r = await userRange(deps, userId, query);
-  const [follows, referrals] = await Promise.all([followStats(deps.q, userId, r), repo.referralCount(deps.q, userId)]);
+  const [follows, referrals] = await Promise.all([repo.followStats(deps.q, userId, r), repo.referralCount(deps.q, userId)]);
   return { range: rangeReply(r), ...follows, referrals };
 }
 
@@ -90,8 +89,8 @@ export async function adminOverview(deps: DashboardDeps, query: DashboardRangeQu
   const r = await adminRange(deps, query);
   const [counts, revenue, subscriptions] = await Promise.all([
     repo.adminOverviewCounts(deps.q, r),
-    revenueSource(deps.q, r),
-    activeSubscriptions(deps.q),
+    repo.checkoutRevenue(deps.q, r),
+    repo.activeSubscriptions(deps.q),
   ]);
   return { range: rangeReply(r), ...counts, revenue: revenue.revenue, activeSubscriptions: subscriptions };
 }
@@ -130,14 +129,13 @@ export async function adminRevenueMetrics(
   const r = await adminRange(deps, query);
   const [labels, revenue, purchases, subscriptions] = await Promise.all([
     repo.bucketLabels(deps.q, r),
-    revenueSource(deps.q, r),
+    repo.checkoutRevenue(deps.q, r),
     repo.creditPurchases(deps.q, r),
-    activeSubscriptions(deps.q),
+    repo.activeSubscriptions(deps.q),
   ]);
   const purchased = new Map(purchases.map((p) => [p.date, p.credits]));
   return {
     range: rangeReply(r),
-    hasPayments: revenue.hasPayments,
     totals: {
       revenue: revenue.revenue,
       payments: revenue.payments,

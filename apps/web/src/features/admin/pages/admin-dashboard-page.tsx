@@ -248,7 +248,6 @@ function RevenueSection({ range }: { range: RangeArgs }) {
               { label: 'Active subscriptions', value: formatNumber(d.totals.activeSubscriptions) },
             ]}
           />
-          {!d.hasPayments && <p className="dashboard-muted">Payments are not set up yet; revenue shows 0.</p>}
           <LineChart
             title="Revenue (USD)"
             isArea

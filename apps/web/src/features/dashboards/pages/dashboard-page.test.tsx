@@ -45,7 +45,6 @@ const social = {
   followers: 12,
   following: 3,
   referrals: 2,
-  hasFollowData: true,
   newFollowers: [
     { date: '2025-03-03', count: 1 },
     { date: '2025-03-04', count: 0 },
