@@ -50,7 +50,7 @@ describe('compiled reply serialisation', () => {
     const fast = replySerializerCompiler({ validate: false })(route);
     const drifted = { data: [{ name: 5, note: null, kind: 'photo' }], pagination: { page: 1, total: 1 } };
     expect(() => checked(drifted)).toThrow();
-    const good = { data: [{ name: 'a', note: 'b', kind: 2 }], pagination: { page: 1, total: 1 } };
+    const good = { data: [{ name: 'a', note: 'b', kind: 2, tag: 't' }], pagination: { page: 1, total: 1 } };
     expect(JSON.parse(checked(good))).toEqual(JSON.parse(fast(good)));
   });
 });
