@@ -112,6 +112,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     requestIdHeader: false,
     genReqId: requestIdOf,
     requestTimeout: LIMITS.httpTimeoutMs,
+    // One log line per request, written when it completes (observability/http.ts), instead of
+    // Fastify's two.
+    disableRequestLogging: true,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
 

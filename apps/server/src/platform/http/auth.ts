@@ -143,10 +143,11 @@ export function runAuthFirst(app: FastifyInstance, hooks: AuthHooks): void {
 
 /** JSON answered to a signed-in request is that person's: no cache may keep it. */
 export function registerPrivateReplies(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const signedIn = request.auth !== null || bearerToken(request) !== undefined;
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (signedIn && type.includes('json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.auth !== null || bearerToken(request) !== undefined) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (type.includes('json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }

@@ -12,7 +12,7 @@ function invalidText(part: string, path: string): AppError {
  * and path parameters of every route, before any schema or handler sees them.
  */
 export function registerTextRule(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const parts: [string, unknown][] = [
       ['body', request.body],
       ['querystring', request.query],
@@ -20,8 +20,9 @@ export function registerTextRule(app: FastifyInstance): void {
     ];
     for (const [part, value] of parts) {
       const path = findInvalidText(value);
-      if (path !== null) throw invalidText(part, path);
+      if (path !== null) return done(invalidText(part, path));
     }
+    done();
   });
 }
 
