@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/gallery/run.ts                    # postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_PG_URL=postgres://…/postgres npx tsx bench/gallery/run.ts
- *   BENCH_CONTENT=100000 BENCH_CONNECTIONS=32 BENCH_SECONDS=10 BENCH_DEEP_PAGE=500 BENCH_SEARCH=castle …
+ *   BENCH_CONTENT=100000 BENCH_CONNECTIONS=32 BENCH_SECONDS=10 BENCH_DEEP_PAGE=500 BENCH_CURSOR_DEPTH=42000 BENCH_SEARCH=castle …
  *
  * It creates a throw-away database `atelier_bench_<random>` on that server, migrates it with the
  * app's migrations, seeds users, categories and BENCH_CONTENT content rows (six types, ~10% private,
@@ -12,9 +12,11 @@
  * full-text search has common and rare terms; the search vector is filled by the app's own trigger),
  * and drops the database at the end (BENCH_KEEP=1 keeps it for EXPLAIN).
  *
- * Three requests are measured, each for BENCH_SECONDS with BENCH_CONNECTIONS keep-alive connections:
+ * Four requests are measured, each for BENCH_SECONDS with BENCH_CONNECTIONS keep-alive connections:
  *   first  GET /api/v1/content?page=1&pageSize=20&sort=newest
  *   deep   GET /api/v1/content?page=BENCH_DEEP_PAGE&pageSize=20&sort=newest
+ *   cursor GET /api/v1/content?pageSize=20&sort=newest&cursor=… (the page after the item
+ *          BENCH_CURSOR_DEPTH deep, its cursor taken from the app's own nextCursor)
  *   search GET /api/v1/content/search?q=BENCH_SEARCH&page=1&pageSize=20
  * The app runs in this process on 127.0.0.1 (the same runtime assembly as main.ts, rate limits off);
  * the bare server runs in this process too, on its own pg.Pool of the same size. The bare server
@@ -45,6 +47,7 @@ const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 60);
 const PAGE_SIZE = 20;
 const DEEP_PAGE = Math.max(2, Number(process.env.BENCH_DEEP_PAGE ?? 500));
 const SEARCH = process.env.BENCH_SEARCH ?? 'castle';
+const CURSOR_DEPTH = Math.max(PAGE_SIZE, Number(process.env.BENCH_CURSOR_DEPTH ?? 42_000));
 /** Sequential (unloaded) requests per case, for the deep/first latency ratio without queueing. */
 const SEQUENTIAL = Math.min(Number(process.env.BENCH_SEQUENTIAL ?? 100), 1000);
 
@@ -340,9 +343,16 @@ async function main() {
     console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s:`, counts);
 
     const appBase = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The cursor after the item CURSOR_DEPTH deep (or the last full page, on a smaller set), as a
+    // client that scrolled that far holds it: the nextCursor of the page ending there.
+    const depth = Math.min(CURSOR_DEPTH, Math.floor((counts.listed - PAGE_SIZE) / PAGE_SIZE) * PAGE_SIZE);
+    const before = await app.inject({ method: 'GET', url: `/api/v1/content?page=${depth / PAGE_SIZE}&pageSize=${PAGE_SIZE}&sort=newest` });
+    const cursor = (before.json() as { nextCursor: string | null }).nextCursor;
+    if (before.statusCode !== 200 || !cursor) throw new Error(`no cursor ${depth} deep: ${before.body.slice(0, 500)}`);
     const cases = [
       { name: 'first page', path: `/api/v1/content?page=1&pageSize=${PAGE_SIZE}&sort=newest` },
       { name: `deep page (${DEEP_PAGE})`, path: `/api/v1/content?page=${DEEP_PAGE}&pageSize=${PAGE_SIZE}&sort=newest` },
+      { name: `cursor (${depth} deep)`, path: `/api/v1/content?pageSize=${PAGE_SIZE}&sort=newest&cursor=${cursor}` },
       {
         name: `search "${SEARCH}"`,
         path: `/api/v1/content/search?q=${encodeURIComponent(SEARCH)}&page=1&pageSize=${PAGE_SIZE}`,
@@ -422,6 +432,17 @@ async function main() {
         bare: round(sequentialP50[cases[1]!.name]!.bare / sequentialP50[cases[0]!.name]!.bare),
       },
     };
+    const byCursor = (server: string) => rows.find((r) => r.case === cases[2]!.name && r.server === server)!;
+    const cursorVsFirst = {
+      loadedP50: {
+        app: round(byCursor('app').p50Ms / first('app').p50Ms),
+        bare: round(byCursor('bare').p50Ms / first('bare').p50Ms),
+      },
+      sequentialP50: {
+        app: round(sequentialP50[cases[2]!.name]!.app / sequentialP50[cases[0]!.name]!.app),
+        bare: round(sequentialP50[cases[2]!.name]!.bare / sequentialP50[cases[0]!.name]!.bare),
+      },
+    };
     const report = {
       database: deps.database.kind,
       date: new Date().toISOString(),
@@ -432,14 +453,16 @@ async function main() {
       seconds: SECONDS,
       pageSize: PAGE_SIZE,
       deepPage: DEEP_PAGE,
+      cursorDepth: depth,
       search: SEARCH,
       results: rows,
       sequentialP50Ms: sequentialP50,
       deepVsFirst,
+      cursorVsFirst,
       statements: captured,
     };
     console.table(rows);
-    console.log(JSON.stringify({ sequentialP50Ms: sequentialP50, deepVsFirst }, null, 2));
+    console.log(JSON.stringify({ sequentialP50Ms: sequentialP50, deepVsFirst, cursorVsFirst }, null, 2));
     const out = path.join(import.meta.dirname, '..', 'results');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, `gallery-postgres-${Date.now()}.json`), JSON.stringify(report, null, 2));

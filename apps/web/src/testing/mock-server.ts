@@ -77,3 +77,29 @@ export function mockServer(routes: Record<string, Handler>) {
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
   };
 }
+
+/**
+ * A list served by cursor, as the server pages the gallery: the first page answers a request
+ * without a cursor, each later one the `nextCursor` of the page before it; the last page's
+ * `nextCursor` is null. A page number past the first, or a cursor it never handed out, is a 400,
+ * so a test fails if the page asks by number. `extra` adds fields to every reply (a category).
+ */
+export function cursorPages<T>(pages: T[][], extra: Record<string, unknown> = {}): Handler {
+  const cursorOf = (index: number) => `cursor-${index}`;
+  return (call) => {
+    const cursor = call.search.get('cursor');
+    const page = call.search.get('page');
+    if (page !== null && page !== '1') return errorResponse(400, 'Ask by cursor');
+    const index = cursor === null ? 0 : pages.findIndex((_p, i) => i > 0 && cursorOf(i) === cursor);
+    if (index < 0) return errorResponse(400, 'That cursor is not valid');
+    const data = pages[index]!;
+    const pageSize = Number(call.search.get('pageSize') ?? 24);
+    const total = pages.reduce((n, p) => n + p.length, 0);
+    return jsonResponse(200, {
+      data,
+      ...extra,
+      pagination: { page: index + 1, pageSize, total, totalPages: pages.length },
+      nextCursor: index + 1 < pages.length ? cursorOf(index + 1) : null,
+    });
+  };
+}

@@ -66,4 +66,4 @@ export function renderWithStore(ui: ReactElement, { preloadedState, route = '/' 
   return { store, user, ...view };
 }
 
-export { errorResponse, jsonResponse, mockServer, type RecordedCall } from './mock-server';
+export { cursorPages, errorResponse, jsonResponse, mockServer, type RecordedCall } from './mock-server';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pagination, paginationQuery } from '../schemas/common.js';
+import { cursorPaginationQuery, idParam, nextCursorField as nextCursor, pagination, paginationQuery } from '../schemas/common.js';
 import {
   bulkToggleBody,
   category,
@@ -91,8 +91,8 @@ export const categoriesContracts = {
     tags: ['categories'],
     summary: 'Public content of a category and its descendants, newest first: {data: Content[], category, pagination}',
     params: categoryIdParam,
-    query: paginationQuery,
-    reply: { 200: z.object({ data: z.array(content), category, pagination }) },
+    query: cursorPaginationQuery,
+    reply: { 200: z.object({ data: z.array(content), category, pagination, nextCursor }) },
   }),
   breadcrumb: contract(e.breadcrumb, {
     tags: ['categories'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pagination, paginationQuery } from '../schemas/common.js';
+import { idParam, nextCursorField as nextCursor, pagination, paginationQuery } from '../schemas/common.js';
 import {
   comment,
   content,
@@ -13,7 +13,7 @@ import {
 import { contract } from './contract.js';
 import { contentEndpoints as e } from './content.endpoints.js';
 
-const contentPage = z.object({ data: z.array(content), pagination });
+const contentPage = z.object({ data: z.array(content), pagination, nextCursor });
 const contentIdParam = z.object({ contentId: z.string().uuid() });
 const commentParams = z.object({ contentId: z.string().uuid(), commentId: z.string().uuid() });
 const oneContent = z.object({ data: content });

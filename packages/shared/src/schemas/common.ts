@@ -7,6 +7,26 @@ export const paginationQuery = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
+/**
+ * A list's position: the `nextCursor` of the previous reply. With it the page after that item is
+ * answered (and `page` is ignored), so items added while someone scrolls cause no repeats or gaps.
+ */
+export const cursorParam = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .max(1000, 'That cursor is not valid: pass the nextCursor of the previous page unchanged')
+    .optional()
+    .describe('The nextCursor of the previous page; answers the page after it (page is then ignored)'),
+);
+
+/** Page and page size, or a cursor, for the lists that scroll on. */
+export const cursorPaginationQuery = paginationQuery.extend({ cursor: cursorParam });
+export type CursorPaginationQuery = z.infer<typeof cursorPaginationQuery>;
+
+/** Where the next page starts; null on the last page. */
+export const nextCursorField = z.string().nullable();
+
 export const pagination = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),

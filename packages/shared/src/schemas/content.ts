@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, EDIT_OPERATIONS, findModel, isContentType } from '../catalogue.js';
 import { LIMITS } from '../limits.js';
-import { searchTooLong } from './common.js';
+import { cursorParam, searchTooLong } from './common.js';
 import { MSG } from '../messages.js';
 
 export const CONTENT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
@@ -250,6 +250,7 @@ export const contentListQuery = z.object({
   tag: optionalText(CONTENT_TAG_MAX_LENGTH),
   q: optionalText(200),
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTENT_SORTS).default('newest')),
+  cursor: cursorParam,
 });
 export type ContentListQuery = z.infer<typeof contentListQuery>;
 
@@ -262,6 +263,7 @@ export const contentSearchQuery = z.object({
     .min(1, 'Please enter something to search for')
     .max(LIMITS.searchQueryMaxLength, searchTooLong(LIMITS.searchQueryMaxLength)),
   type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONTENT_TYPES).optional()),
+  cursor: cursorParam,
 });
 export type ContentSearchQuery = z.infer<typeof contentSearchQuery>;
 

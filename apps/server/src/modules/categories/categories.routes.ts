@@ -118,8 +118,8 @@ export const categoriesRoutes: AppModule = (app, ctx) => {
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => {
       const found = await getCategory(deps, request.params.categoryId, request.auth);
-      const page = await listCategoryContent(contentDeps, found.id, request.query.page, request.query.pageSize, request.auth);
-      return { data: page.data, category: found, pagination: page.pagination };
+      const page = await listCategoryContent(contentDeps, found.id, request.query, request.auth);
+      return { data: page.data, category: found, pagination: page.pagination, nextCursor: page.nextCursor };
     },
   });
 

@@ -24,8 +24,11 @@ import {
   removeLike,
   searchFeed,
   type CommentWithAuthor,
+  type FeedPage,
+  type FeedPosition,
   type FeedRow,
 } from './content-feed.repository.js';
+import { decodeCursor, encodeCursor, type CursorSort } from './content-cursor.js';
 import { findVisible, type ContentDeps } from './content.service.js';
 import { toContent } from './content.view.js';
 
@@ -34,40 +37,57 @@ type Deps = Pick<ContentDeps, 'db' | 'storage' | 'clock'>;
 export interface ContentPage {
   data: Content[];
   pagination: Pagination;
+  /** Where the next page starts (pass it back as `cursor`); null on the last page. */
+  nextCursor: string | null;
 }
 
 const COMMENT_NOT_FOUND = 'Comment not found';
 
 const toContents = (deps: Deps, rows: FeedRow[]) => rows.map((r) => toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }));
 
+/** Where a page starts: after the client's cursor when it sent one, else at its page number. */
+function position(query: { page: number; cursor?: string }, sort: CursorSort): FeedPosition {
+  return query.cursor ? { page: query.page, after: decodeCursor(query.cursor, sort) } : { page: query.page };
+}
+
+function toPage(deps: Deps, found: FeedPage, at: FeedPosition, pageSize: number): ContentPage {
+  return {
+    data: toContents(deps, found.rows),
+    pagination: makePagination(at.after?.page ?? at.page, pageSize, found.total),
+    nextCursor: found.next ? encodeCursor(found.next) : null,
+  };
+}
+
 /** GET /content: the public gallery, filtered and sorted. */
 export async function listContent(deps: Deps, query: ContentListQuery, viewer: AuthUser | null): Promise<ContentPage> {
+  const at = position(query, query.sort);
   const categoryIds = query.category ? await descendantIds(deps.db, query.category) : undefined;
-  const { rows, total } = await listFeed(
+  const found = await listFeed(
     deps.db,
     { viewer, type: query.type, categoryIds, owner: query.owner, tag: query.tag, q: query.q },
-    { sort: query.sort, page: query.page, pageSize: query.pageSize, now: deps.clock() },
+    { sort: query.sort, pageSize: query.pageSize, now: deps.clock(), ...at },
   );
-  return { data: toContents(deps, rows), pagination: makePagination(query.page, query.pageSize, total) };
+  return toPage(deps, found, at, query.pageSize);
 }
 
 /** GET /content/search: full-text search, best match first. */
 export async function searchContent(deps: Deps, query: ContentSearchQuery, viewer: AuthUser | null): Promise<ContentPage> {
-  const { rows, total } = await searchFeed(deps.db, { viewerId: viewer?.id ?? null, q: query.q, type: query.type, page: query.page, pageSize: query.pageSize });
-  return { data: toContents(deps, rows), pagination: makePagination(query.page, query.pageSize, total) };
+  const at = position(query, 'search');
+  const found = await searchFeed(deps.db, { viewerId: viewer?.id ?? null, q: query.q, type: query.type, pageSize: query.pageSize, ...at });
+  return toPage(deps, found, at, query.pageSize);
 }
 
-/** Content of one category and its descendants (GET /category/:id/content). */
+/** Content of one category and its descendants (GET /category/:id/content), newest first. */
 export async function listCategoryContent(
   deps: Deps,
   categoryId: string,
-  page: number,
-  pageSize: number,
+  query: { page: number; pageSize: number; cursor?: string },
   viewer: AuthUser | null,
 ): Promise<ContentPage> {
+  const at = position(query, 'newest');
   const ids = await descendantIds(deps.db, categoryId);
-  const { rows, total } = await listFeed(deps.db, { viewer, categoryIds: ids }, { sort: 'newest', page, pageSize, now: deps.clock() });
-  return { data: toContents(deps, rows), pagination: makePagination(page, pageSize, total) };
+  const found = await listFeed(deps.db, { viewer, categoryIds: ids }, { sort: 'newest', pageSize: query.pageSize, now: deps.clock(), ...at });
+  return toPage(deps, found, at, query.pageSize);
 }
 
 export async function viewerLikes(deps: Deps, contentId: string, viewer: AuthUser | null): Promise<boolean> {

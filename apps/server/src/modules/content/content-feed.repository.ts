@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { content, contentComments, contentLikes, contentPlays, type CommentRow, type ContentRow } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
+import type { CursorSort, FeedCursor } from './content-cursor.js';
 import { visibleTo } from './content.visibility.js';
 
 const ownerColumns = {
@@ -81,11 +82,67 @@ function trendingScore(now: Date): SQL<number> {
   )`;
 }
 
+const popularity = sql<number>`(${content.likeCount} + ${content.playCount})`;
+
 function feedOrder(sort: ContentSort, now: Date): SQL[] {
   const recent = [desc(content.createdAt), desc(content.id)];
-  if (sort === 'popular') return [sql`(${content.likeCount} + ${content.playCount}) desc`, ...recent];
-  if (sort === 'trending') return [sql`${trendingScore(now)} desc`, sql`(${content.likeCount} + ${content.playCount}) desc`, ...recent];
+  if (sort === 'popular') return [sql`${popularity} desc`, ...recent];
+  if (sort === 'trending') return [sql`${trendingScore(now)} desc`, sql`${popularity} desc`, ...recent];
   return recent;
+}
+
+/** created_at as exact UTC text (a JS Date would drop the microseconds the keyset compares). */
+const exactCreatedAt = sql<string>`to_char(${content.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The rows strictly after the cursor in the feed's order, as one row comparison over the same
+ * columns the order uses, so `content_status_private_created_idx` (newest) and
+ * `content_public_popular_idx` (popular) are read from the cursor on instead of from the top.
+ */
+function afterCursor(cursor: FeedCursor, rank?: SQL): SQL | null {
+  const at = sql`${cursor.sort === 'trending' ? null : cursor.at}::timestamptz`;
+  switch (cursor.sort) {
+    case 'newest':
+      return sql`(${content.createdAt}, ${content.id}) < (${at}, ${cursor.id}::uuid)`;
+    case 'popular':
+      return sql`(${popularity}, ${content.createdAt}, ${content.id}) < (${cursor.score}::integer, ${at}, ${cursor.id}::uuid)`;
+    case 'search':
+      return sql`(${rank}, ${content.createdAt}, ${content.id}) < (${cursor.rank}::real, ${at}, ${cursor.id}::uuid)`;
+    case 'trending':
+      return null;
+  }
+}
+
+/** Where a page starts: a page number (offset), or after a cursor. */
+export interface FeedPosition {
+  page: number;
+  after?: FeedCursor;
+}
+
+function offsetOf(position: FeedPosition, pageSize: number): number {
+  if (!position.after) return (position.page - 1) * pageSize;
+  return position.after.sort === 'trending' ? position.after.offset : 0;
+}
+
+/** The cursor after the last row of a page, when there is more; `page` is the page it leads to. */
+function nextCursor(
+  sort: CursorSort,
+  last: { id: string; at: string; score: number; rank?: number } | undefined,
+  hasMore: boolean,
+  page: number,
+  offset: number,
+): FeedCursor | null {
+  if (!hasMore || !last) return null;
+  switch (sort) {
+    case 'newest':
+      return { sort, page, at: last.at, id: last.id };
+    case 'popular':
+      return { sort, page, score: last.score, at: last.at, id: last.id };
+    case 'search':
+      return { sort, page, rank: last.rank ?? 0, at: last.at, id: last.id };
+    case 'trending':
+      return { sort, page, offset };
+  }
 }
 
 /*
@@ -128,59 +185,90 @@ async function countFeed(db: Db, where: SQL): Promise<number> {
   return total;
 }
 
+export interface FeedPage {
+  rows: FeedRow[];
+  total: number;
+  /** Where the next page starts; null on the last page. */
+  next: FeedCursor | null;
+}
+
 /**
  * One page of the gallery. The page's ids are found first, from the index alone (status, privacy,
  * recency, id), and only those rows are then read and joined to their owners: a deep OFFSET skips
- * index entries instead of whole rows and joins.
+ * index entries instead of whole rows and joins, and a cursor skips nothing. One row more than the
+ * page is asked for, to know whether there is a next page.
  */
 export async function listFeed(
   db: Db,
   filter: FeedFilter,
-  opts: { sort: ContentSort; page: number; pageSize: number; now: Date },
-): Promise<{ rows: FeedRow[]; total: number }> {
+  opts: { sort: ContentSort; pageSize: number; now: Date } & FeedPosition,
+): Promise<FeedPage> {
   const where = feedWhere(filter);
+  const after = opts.after ? afterCursor(opts.after) : null;
   const order = feedOrder(opts.sort, opts.now);
+  const offset = offsetOf(opts, opts.pageSize);
   const page = db
-    .select({ id: content.id })
+    .select({ id: content.id, at: exactCreatedAt.as('cursor_at'), score: popularity.as('cursor_score') })
     .from(content)
-    .where(where)
+    .where(after ? sql`${where} and ${after}` : where)
     .orderBy(...order)
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize)
+    .limit(opts.pageSize + 1)
+    .offset(offset)
     .as('page');
-  const [rows, total] = await Promise.all([
+  const [found, total] = await Promise.all([
     db
-      .select({ row: content, owner: ownerColumns, isLiked: likedBy(filter.viewer?.id ?? null) })
+      .select({ row: content, owner: ownerColumns, isLiked: likedBy(filter.viewer?.id ?? null), at: page.at, score: page.score })
       .from(page)
       .innerJoin(content, eq(content.id, page.id))
       .innerJoin(users, eq(users.id, content.userId))
       .orderBy(...order),
     countFeed(db, where),
   ]);
-  return { rows, total };
+  const rows = found.slice(0, opts.pageSize);
+  const last = found.length > opts.pageSize ? found[opts.pageSize - 1] : undefined;
+  const next = nextCursor(
+    opts.sort,
+    last && { id: last.row.id, at: last.at, score: Number(last.score) },
+    last !== undefined,
+    (opts.after?.page ?? opts.page) + 1,
+    offset + opts.pageSize,
+  );
+  return { rows, total, next };
 }
 
 /** Full-text search over title (weight A), tags (B), description (C) and prompt (D). */
 export async function searchFeed(
   db: Db,
-  opts: { viewerId: string | null; q: string; type?: ContentType; page: number; pageSize: number },
-): Promise<{ rows: FeedRow[]; total: number }> {
+  opts: { viewerId: string | null; q: string; type?: ContentType; pageSize: number } & FeedPosition,
+): Promise<FeedPage> {
   const query = sql`websearch_to_tsquery('english', ${opts.q})`;
+  const rank = sql<number>`ts_rank(content.search_vector, ${query})`;
   const parts: SQL[] = [visibleTo(null, 'gallery'), sql`content.search_vector @@ ${query}`];
   if (opts.type) parts.push(sql`${content.contentType} = ${opts.type}`);
   const where = sql.join(parts, sql` and `);
-  const [rows, total] = await Promise.all([
+  const after = opts.after ? afterCursor(opts.after, rank) : null;
+  const offset = offsetOf(opts, opts.pageSize);
+  const [found, total] = await Promise.all([
     db
-      .select({ row: content, owner: ownerColumns, isLiked: likedBy(opts.viewerId) })
+      .select({ row: content, owner: ownerColumns, isLiked: likedBy(opts.viewerId), at: exactCreatedAt, rank })
       .from(content)
       .innerJoin(users, eq(users.id, content.userId))
-      .where(where)
-      .orderBy(sql`ts_rank(content.search_vector, ${query}) desc`, desc(content.createdAt), desc(content.id))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
+      .where(after ? sql`${where} and ${after}` : where)
+      .orderBy(sql`${rank} desc`, desc(content.createdAt), desc(content.id))
+      .limit(opts.pageSize + 1)
+      .offset(offset),
     countFeed(db, where),
   ]);
-  return { rows, total };
+  const rows = found.slice(0, opts.pageSize);
+  const last = found.length > opts.pageSize ? found[opts.pageSize - 1] : undefined;
+  const next = nextCursor(
+    'search',
+    last && { id: last.row.id, at: last.at, score: 0, rank: Number(last.rank) },
+    last !== undefined,
+    (opts.after?.page ?? opts.page) + 1,
+    offset + opts.pageSize,
+  );
+  return { rows, total, next };
 }
 
 export async function isLikedBy(db: Db, contentId: string, userId: string): Promise<boolean> {

@@ -86,6 +86,10 @@ export const content = pgTable(
     index('content_type_created_idx')
       .on(t.contentType, desc(t.createdAt))
       .where(sql`${t.status} = 'ready' AND ${t.isPrivate} = false`),
+    /** migrations/0023: the popular gallery, page after page by cursor. */
+    index('content_public_popular_idx')
+      .on(sql`(${t.likeCount} + ${t.playCount}) DESC`, desc(t.createdAt), desc(t.id))
+      .where(sql`${t.status} = 'ready' AND ${t.isPrivate} = false`),
     index('content_model_created_idx').on(t.model, t.createdAt),
     index('content_processing_heartbeat_idx').on(t.heartbeatAt).where(sql`${t.status} = 'processing'`),
     check('content_content_type_check', oneOf(t.contentType, CONTENT_TYPES)),

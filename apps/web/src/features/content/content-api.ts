@@ -26,9 +26,10 @@ import {
   applyLike,
   countRemoved,
   mergeCommentPage,
-  mergePage,
+  mergeCursorPage,
   removeComment,
   updateInList,
+  type CursorPaged,
   type Paged,
 } from './content-merge';
 import { sendUpload, type UploadFields } from './content-upload';
@@ -40,31 +41,38 @@ export interface UserContentArgs {
   pageSize?: number;
 }
 
+/**
+ * The lists that scroll on: the first page is asked for without a cursor, each next one with the
+ * previous reply's `nextCursor`, so work published meanwhile neither repeats an item nor skips one.
+ * All pages of one list share a cache entry (the cursor is not part of its key) and are merged.
+ */
 export interface ContentListArgs {
   type?: ContentType;
   category?: string;
   owner?: string;
   tag?: string;
   sort?: ContentSort;
-  page: number;
   pageSize: number;
+  cursor?: string;
 }
 
 export interface ContentSearchArgs {
   q: string;
   type?: ContentType;
-  page: number;
   pageSize: number;
+  cursor?: string;
 }
 
 export interface CategoryContentArgs {
   categoryId: string;
-  page: number;
   pageSize: number;
+  cursor?: string;
 }
 
-/** A category's content page answers {data: Content[], category, pagination}. */
-export interface CategoryContentPage extends Paged<Content> {
+export type ContentListPage = CursorPaged<Content>;
+
+/** A category's content page answers {data: Content[], category, pagination, nextCursor}. */
+export interface CategoryContentPage extends CursorPaged<Content> {
   category: Category;
 }
 
@@ -93,7 +101,7 @@ function listParams(args: object): Record<string, string> {
   return out;
 }
 
-const withoutPage = <T extends { page: number }>({ page: _page, ...rest }: T) => rest;
+const withoutCursor = <T extends { cursor?: string }>({ cursor: _cursor, ...rest }: T) => rest;
 const itemTags = (result: Paged<Content> | undefined) => [
   { type: 'Content' as const, id: 'LIST' },
   ...(result?.data.map((c) => ({ type: 'Content' as const, id: c.id })) ?? []),
@@ -138,25 +146,25 @@ export const contentApi = api.injectEndpoints({
         call(usersEndpoints.userContent, { params: { id: userId }, query: { page, pageSize } }),
       providesTags: ['Content'],
     }),
-    listContent: build.query<Paged<Content>, ContentListArgs>({
+    listContent: build.query<ContentListPage, ContentListArgs>({
       query: (args) => call(contentEndpoints.list, { query: listParams(args) }),
-      serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
-      merge: (current, incoming) => mergePage(current, incoming),
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
+      serializeQueryArgs: ({ queryArgs }) => withoutCursor(queryArgs),
+      merge: (current, incoming, { arg }) => mergeCursorPage(current, incoming, arg.cursor),
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.cursor !== previousArg?.cursor,
       providesTags: itemTags,
     }),
-    searchContent: build.query<Paged<Content>, ContentSearchArgs>({
+    searchContent: build.query<ContentListPage, ContentSearchArgs>({
       query: (args) => call(contentEndpoints.search, { query: listParams(args) }),
-      serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
-      merge: (current, incoming) => mergePage(current, incoming),
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
+      serializeQueryArgs: ({ queryArgs }) => withoutCursor(queryArgs),
+      merge: (current, incoming, { arg }) => mergeCursorPage(current, incoming, arg.cursor),
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.cursor !== previousArg?.cursor,
       providesTags: itemTags,
     }),
     categoryContent: build.query<CategoryContentPage, CategoryContentArgs>({
       query: ({ categoryId, ...args }) => call(categoriesEndpoints.content, { params: { categoryId }, query: listParams(args) }),
-      serializeQueryArgs: ({ queryArgs }) => withoutPage(queryArgs),
-      merge: (current, incoming) => ({ ...mergePage(current, incoming), category: incoming.category }),
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.page !== previousArg?.page,
+      serializeQueryArgs: ({ queryArgs }) => withoutCursor(queryArgs),
+      merge: (current, incoming, { arg }) => mergeCursorPage(current, incoming, arg.cursor),
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.cursor !== previousArg?.cursor,
       providesTags: itemTags,
     }),
     playContent: build.mutation<number, string>({

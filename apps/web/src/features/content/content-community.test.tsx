@@ -2,6 +2,7 @@ import { describe, expect, it, afterEach, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Comment, Content } from '@atelier/shared';
 import {
+  cursorPages,
   jsonResponse,
   errorResponse,
   mockServer,
@@ -30,6 +31,7 @@ const item = (id: string, overrides: Partial<Content> = {}) =>
 const pageOf = (items: Content[], page = 1, totalPages = 1) => ({
   data: items,
   pagination: { page, pageSize: 24, total: items.length, totalPages },
+  nextCursor: null,
 });
 
 describe('like and unlike on cached lists', () => {
@@ -43,12 +45,12 @@ describe('like and unlike on cached lists', () => {
       'DELETE /content/a/like': () => jsonResponse(200, { data: { likeCount: 2, isLiked: false } }),
     });
     const store = makeStore(signedInState());
-    await store.dispatch(contentApi.endpoints.listContent.initiate({ sort: 'newest', page: 1, pageSize: 24 }));
-    await store.dispatch(contentApi.endpoints.searchContent.initiate({ q: 'piece', page: 1, pageSize: 24 }));
+    await store.dispatch(contentApi.endpoints.listContent.initiate({ sort: 'newest', pageSize: 24 }));
+    await store.dispatch(contentApi.endpoints.searchContent.initiate({ q: 'piece', pageSize: 24 }));
     const read = () => ({
-      list: contentApi.endpoints.listContent.select({ sort: 'newest', page: 1, pageSize: 24 })(store.getState()).data
+      list: contentApi.endpoints.listContent.select({ sort: 'newest', pageSize: 24 })(store.getState()).data
         ?.data[0],
-      search: contentApi.endpoints.searchContent.select({ q: 'piece', page: 1, pageSize: 24 })(store.getState()).data
+      search: contentApi.endpoints.searchContent.select({ q: 'piece', pageSize: 24 })(store.getState()).data
         ?.data[0],
     });
 
@@ -106,9 +108,10 @@ describe('GalleryPage', () => {
     expect(tiles[0]!.style.getPropertyValue('--tile-ratio')).toBe(String(1600 / 900));
   });
 
-  it('shows the grid, and appends the next page without duplicates', async () => {
+  it('shows the grid, and appends the next page, asked for by cursor, without duplicates', async () => {
+    // Page 2 repeats "b": it must not appear twice.
     const server = mockServer({
-      'GET /content': () => jsonResponse(200, pageOf([item('a'), item('b')], 1, 2)),
+      'GET /content': cursorPages([[item('a'), item('b')], [item('b'), item('c')]]),
       'GET /category/tree': () => jsonResponse(200, { data: [] }),
     });
     const { user } = renderWithStore(<GalleryPage />, { route: '/gallery' });
@@ -118,19 +121,70 @@ describe('GalleryPage', () => {
     expect(within(grid).getByText('Piece b')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     expect(server.callsTo('GET', '/content').length).toBe(1);
+    expect(server.callsTo('GET', '/content')[0]!.search.get('cursor')).toBeNull();
 
-    // Page 2 repeats "b": it must not appear twice.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(input instanceof Request ? input.url : String(input), location.origin);
-        if (url.pathname.endsWith('/category/tree')) return jsonResponse(200, { data: [] });
-        return jsonResponse(200, pageOf([item('b'), item('c')], 2, 2));
-      }),
-    );
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(grid).getByText('Piece c')).toBeInTheDocument());
     expect(within(grid).getAllByText('Piece b')).toHaveLength(1);
+    expect(within(grid).getByText('Piece a')).toBeInTheDocument();
+    const next = server.callsTo('GET', '/content')[1]!;
+    expect(next.search.get('cursor')).toBe('cursor-1');
+    expect(next.search.get('page')).toBeNull();
+    expect(next.search.get('sort')).toBe('newest');
+    // The last page has no next cursor: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/content').length).toBe(2);
+  });
+
+  it('starts a new sort from its first page, then scrolls it on by its own cursors', async () => {
+    const server = mockServer({
+      'GET /content': (call) =>
+        call.search.get('sort') === 'popular'
+          ? cursorPages([[item('p1')], [item('p2')], [item('p3')]])(call)
+          : cursorPages([[item('n1')], [item('n2')]])(call),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    const { user } = renderWithStore(<GalleryPage />, { route: '/gallery' });
+    const grid = await screen.findByRole('list', { name: 'Gallery', busy: false });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(grid).getByText('Piece n2')).toBeInTheDocument());
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'popular');
+    await waitFor(() => expect(screen.getByText('Piece p1')).toBeInTheDocument());
+    const popular = () => server.callsTo('GET', '/content').filter((c) => c.search.get('sort') === 'popular');
+    expect(popular()[0]!.search.get('cursor')).toBeNull();
+    for (const [id, cursor] of [
+      ['p2', 'cursor-1'],
+      ['p3', 'cursor-2'],
+    ] as const) {
+      await user.click(await screen.findByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(screen.getByText(`Piece ${id}`)).toBeInTheDocument());
+      expect(popular().at(-1)!.search.get('cursor')).toBe(cursor);
+    }
+    expect(screen.getByText('Piece p1')).toBeInTheDocument();
+    expect(screen.queryByText('Piece n1')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('scrolls search results and a category on by cursor', async () => {
+    const category = { id: 'cat-1', name: 'Skies', slug: 'skies', parentId: null, description: null, sortOrder: 0, isActive: true };
+    const server = mockServer({
+      'GET /content/search': cursorPages([[item('s1')], [item('s2')]]),
+      'GET /category/cat-1/content': cursorPages([[item('c1')], [item('c2')]], { category }),
+      'GET /category/cat-1/breadcrumb': () => jsonResponse(200, { data: [category] }),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    const search = renderWithStore(<GalleryPage />, { route: '/gallery?q=sky' });
+    await search.user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getByText('Piece s2')).toBeInTheDocument());
+    expect(server.callsTo('GET', '/content/search').map((c) => c.search.get('cursor'))).toEqual([null, 'cursor-1']);
+    search.unmount();
+
+    const byCategory = renderWithStore(<GalleryPage />, { route: '/gallery?category=cat-1' });
+    await byCategory.user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getByText('Piece c2')).toBeInTheDocument());
+    expect(screen.getByText('Piece c1')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/category/cat-1/content').map((c) => c.search.get('cursor'))).toEqual([null, 'cursor-1']);
   });
 
   it('shows the spec message when the list cannot be fetched', async () => {

@@ -7,6 +7,7 @@ import {
   countRemoved,
   hasMorePages,
   mergeCommentPage,
+  mergeCursorPage,
   mergePage,
   removeComment,
 } from './content-merge';
@@ -37,6 +38,21 @@ describe('mergePage', () => {
     expect(again.data.map((x) => x.id)).toEqual(['z']);
     expect(hasMorePages(second.pagination)).toBe(true);
     expect(hasMorePages(page(3, []).pagination)).toBe(false);
+  });
+});
+
+describe('mergeCursorPage', () => {
+  it('replaces on the first page (no cursor), appends pages asked for by cursor and keeps the newest nextCursor', () => {
+    const withCursor = (n: number, ids: string[], nextCursor: string | null) => ({ ...page(n, ids), nextCursor });
+    const first = mergeCursorPage(undefined, withCursor(1, ['a', 'b'], 'c1'), undefined);
+    expect(first.data.map((x) => x.id)).toEqual(['a', 'b']);
+    const second = mergeCursorPage(first, withCursor(2, ['b', 'c'], null), 'c1');
+    expect(second.data.map((x) => x.id)).toEqual(['a', 'b', 'c']);
+    expect(second.nextCursor).toBeNull();
+    expect(second.pagination.page).toBe(2);
+    const again = mergeCursorPage(second, withCursor(1, ['z'], 'c9'), undefined);
+    expect(again.data.map((x) => x.id)).toEqual(['z']);
+    expect(again.nextCursor).toBe('c9');
   });
 });
 

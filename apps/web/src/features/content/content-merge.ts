@@ -18,6 +18,30 @@ export function mergePage<T extends { id: string }>(current: Paged<T> | undefine
   return { data: [...current.data, ...added], pagination: incoming.pagination };
 }
 
+/** A page of a list that scrolls on by cursor: the reply's `nextCursor` asks for the page after it. */
+export interface CursorPaged<T> extends Paged<T> {
+  nextCursor: string | null;
+}
+
+/**
+ * The first page (no cursor) replaces the list; a page asked for by cursor appends, skipping ids
+ * already present (an item whose popularity moved past the cursor may come back once).
+ */
+export function mergeCursorPage<T extends { id: string }, P extends CursorPaged<T>>(
+  current: P | undefined,
+  incoming: P,
+  cursor: string | undefined,
+): P {
+  if (!current || !cursor) return { ...incoming, data: [...incoming.data] };
+  const seen = new Set(current.data.map((item) => item.id));
+  const added = incoming.data.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+  return { ...incoming, data: [...current.data, ...added] };
+}
+
 export const hasMorePages = (pagination: Pagination | undefined) =>
   pagination ? pagination.page < pagination.totalPages : false;
 

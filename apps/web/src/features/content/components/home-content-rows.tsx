@@ -8,7 +8,7 @@ import '../content.css';
 const ROW_SIZE = 8;
 
 function ContentRow({ sort, title, eyebrow }: { sort: ContentSort; title: string; eyebrow: string }) {
-  const { data, isLoading, error } = useListContentQuery({ sort, page: 1, pageSize: ROW_SIZE });
+  const { data, isLoading, error } = useListContentQuery({ sort, pageSize: ROW_SIZE });
   // A row with nothing to show (or that failed) stays out of the way of the rest of the page.
   if (error || (!isLoading && (data?.data.length ?? 0) === 0)) return null;
   const headingId = `home-${sort}-title`;

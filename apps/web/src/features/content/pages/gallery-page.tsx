@@ -22,7 +22,6 @@ import {
   useListContentQuery,
   useSearchContentQuery,
 } from '../content-api';
-import { hasMorePages } from '../content-merge';
 import { ContentGrid } from '../components/content-grid';
 import { UploadContentButton } from '../components/upload-content-dialog';
 import '../content.css';
@@ -47,50 +46,50 @@ interface ResultsState {
   loadMore: () => void;
 }
 
-/** The page number for one set of filters: new filters start again at page 1, in the same render. */
-function usePager(key: string): [number, (page: number) => void] {
-  const [state, setState] = useState({ key, page: 1 });
-  const page = state.key === key ? state.page : 1;
-  return [page, (next: number) => setState({ key, page: next })];
+/**
+ * Where one set of filters has scrolled to: the cursor of the page to ask for next (none for the
+ * first). New filters start again at the first page, in the same render.
+ */
+function useCursor(key: string): [string | undefined, (cursor: string) => void] {
+  const [state, setState] = useState<{ key: string; cursor?: string }>({ key });
+  const cursor = state.key === key ? state.cursor : undefined;
+  return [cursor, (next: string) => setState({ key, cursor: next })];
+}
+
+type ListQuery = {
+  data?: { data: Content[]; nextCursor: string | null };
+  isLoading: boolean;
+  isFetching: boolean;
+  error?: unknown;
+};
+
+function resultsOf(q: ListQuery, setCursor: (cursor: string) => void): ResultsState {
+  const next = q.data?.nextCursor ?? null;
+  return {
+    items: q.data?.data ?? [],
+    isLoading: q.isLoading,
+    isFetching: q.isFetching,
+    error: q.error,
+    hasMore: next !== null,
+    loadMore: () => {
+      if (!q.isFetching && next !== null) setCursor(next);
+    },
+  };
 }
 
 function useBrowse(args: { type?: ContentType; sort: ContentSort }, isActive: boolean): ResultsState {
-  const [page, setPage] = usePager(JSON.stringify(args));
-  const q = useListContentQuery({ ...args, page, pageSize: PAGE_SIZE }, { skip: !isActive });
-  return {
-    items: q.data?.data ?? [],
-    isLoading: q.isLoading,
-    isFetching: q.isFetching,
-    error: q.error,
-    hasMore: hasMorePages(q.data?.pagination),
-    loadMore: () => !q.isFetching && setPage((q.data?.pagination.page ?? page) + 1),
-  };
+  const [cursor, setCursor] = useCursor(JSON.stringify(args));
+  return resultsOf(useListContentQuery({ ...args, pageSize: PAGE_SIZE, cursor }, { skip: !isActive }), setCursor);
 }
 
 function useSearch(args: { q: string; type?: ContentType }, isActive: boolean): ResultsState {
-  const [page, setPage] = usePager(JSON.stringify(args));
-  const q = useSearchContentQuery({ ...args, page, pageSize: PAGE_SIZE }, { skip: !isActive });
-  return {
-    items: q.data?.data ?? [],
-    isLoading: q.isLoading,
-    isFetching: q.isFetching,
-    error: q.error,
-    hasMore: hasMorePages(q.data?.pagination),
-    loadMore: () => !q.isFetching && setPage((q.data?.pagination.page ?? page) + 1),
-  };
+  const [cursor, setCursor] = useCursor(JSON.stringify(args));
+  return resultsOf(useSearchContentQuery({ ...args, pageSize: PAGE_SIZE, cursor }, { skip: !isActive }), setCursor);
 }
 
 function useCategory(categoryId: string, isActive: boolean): ResultsState {
-  const [page, setPage] = usePager(categoryId);
-  const q = useCategoryContentQuery({ categoryId, page, pageSize: PAGE_SIZE }, { skip: !isActive });
-  return {
-    items: q.data?.data ?? [],
-    isLoading: q.isLoading,
-    isFetching: q.isFetching,
-    error: q.error,
-    hasMore: hasMorePages(q.data?.pagination),
-    loadMore: () => !q.isFetching && setPage((q.data?.pagination.page ?? page) + 1),
-  };
+  const [cursor, setCursor] = useCursor(categoryId);
+  return resultsOf(useCategoryContentQuery({ categoryId, pageSize: PAGE_SIZE, cursor }, { skip: !isActive }), setCursor);
 }
 
 /** /gallery — browse by type, category and sort, or search; more loads as you scroll. */
