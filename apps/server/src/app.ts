@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -100,6 +100,20 @@ export function appMetrics(deps: Pick<AppDeps, 'database' | 'queue'>) {
   });
 }
 
+/**
+ * One log line per request instead of Fastify's two: "incoming request" is dropped, and the line
+ * written when the request completes carries the request (method, URL, address) as well.
+ */
+class CompletedRequestsOnly extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
@@ -112,9 +126,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     requestIdHeader: false,
     genReqId: requestIdOf,
     requestTimeout: LIMITS.httpTimeoutMs,
-    // One log line per request, written when it completes (observability/http.ts), instead of
-    // Fastify's two.
-    disableRequestLogging: true,
+    // One log line per request, written when it completes, instead of Fastify's two.
+    logController: new CompletedRequestsOnly(),
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
 

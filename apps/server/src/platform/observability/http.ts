@@ -26,8 +26,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Per request: the request id goes back in `x-request-id`, one histogram observation by route
- * pattern (never the raw URL) and status, and one log line. `/metrics` is served here only when METRICS_TOKEN is
+ * Per request: the request id goes back in `x-request-id`, and one histogram observation by route
+ * pattern (never the raw URL) and status. `/metrics` is served here only when METRICS_TOKEN is
  * set (Bearer); without it the path is an ordinary 404.
  */
 export function registerObservability(app: FastifyInstance, opts: { metrics: Registry; token?: string }): void {
@@ -36,16 +36,9 @@ export function registerObservability(app: FastifyInstance, opts: { metrics: Reg
     done();
   });
   app.addHook('onResponse', (request: FastifyRequest, reply, done) => {
-    const elapsedMs = reply.elapsedTime;
     httpRequestDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
-      elapsedMs / 1000,
-    );
-    // The request's one log line (Fastify's own pair is turned off): cheap at info, and it still
-    // carries the request id every other line of this request carries.
-    request.log.info(
-      { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: elapsedMs },
-      'request completed',
+      reply.elapsedTime / 1000,
     );
     done();
   });

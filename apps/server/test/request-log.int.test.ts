@@ -1,0 +1,30 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './app.js';
+
+const lines: Record<string, unknown>[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    done();
+  },
+});
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({}, { loggerInstance: pino({ level: 'info' }, sink) });
+});
+afterAll(async () => t.close());
+
+describe('request logging', () => {
+  it('writes one line per request, with its id, method, URL, status and time', async () => {
+    lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: { 'x-request-id': 'probe-1' } });
+    expect(res.statusCode).toBe(200);
+    const mine = lines.filter((l) => l.reqId === 'probe-1');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/v1/config' }, res: { statusCode: 200 } });
+    expect(typeof mine[0]!.responseTime).toBe('number');
+  });
+});
