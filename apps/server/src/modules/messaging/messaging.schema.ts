@@ -42,7 +42,7 @@ export const messages = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
-    /** Who typed it: the sender, or the admin answering as support. The send limit counts these. */
+    /** Who typed it: the sender, or the admin answering as support (the send limit is theirs). */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
