@@ -15,7 +15,8 @@ let support: TestUser;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Webhook endpoints on this machine may be registered; no worker runs, so nothing is delivered.
+  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
   // The first admin is the support account (no SUPPORT_EMAIL in tests).
   support = await createUser(t.deps, { role: 'admin', fullName: 'Atelier Support' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -82,6 +83,36 @@ describe('what one send costs', () => {
     );
     expect(result).toMatchObject({ ok: true, message: { senderId: support.id, recipientId: customer.id } });
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('what a send tells', () => {
+  it("queues a message.received webhook for the recipient's endpoint, naming the message and sender", async () => {
+    const gil = await createUser(t.deps);
+    const hal = await createUser(t.deps);
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/developers/webhooks',
+      headers: hal.headers,
+      payload: { url: 'http://127.0.0.1:9/hooks', events: ['message.received'] },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const endpointId = registered.json().data.endpoint.id as string;
+    const ack = await send(await open(gil), { recipientId: hal.id, content: 'ping' });
+    if (!ack.ok) throw new Error(ack.error);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/developers/webhooks/${endpointId}/deliveries`,
+      headers: hal.headers,
+    });
+    expect(list.json().data).toEqual([expect.objectContaining({ eventType: 'message.received' })]);
+    const { rows } = await t.deps.database.query<{ payload: { data: Record<string, unknown> } }>(
+      `SELECT payload FROM webhook_events WHERE user_id = $1`,
+      [hal.id],
+    );
+    expect(rows.map((r) => r.payload.data)).toEqual([
+      { messageId: ack.message.id, senderId: gil.id, createdAt: ack.message.createdAt },
+    ]);
   });
 });
 
