@@ -1,6 +1,7 @@
 import { grantSignupCredits } from '../credits/index.js';
 import type { AuthTokens, LoginBody, PublicUser, RegisterBody, UserSettings } from '@atelier/shared';
 import type { Config } from '../../config.js';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, conflict, unauthorized, type AppError } from '../../platform/http/errors.js';
@@ -8,8 +9,8 @@ import { typedAccountKey } from './account-limits.js';
 import { verificationMail } from './auth.mails.js';
 import type { AuthDeps, ClientInfo } from './auth.deps.js';
 import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
+import { users } from './auth.schema.js';
 import {
-  findFirstAdmin,
   findUserByEmail,
   findUserById,
   findUserByLogin,
@@ -120,11 +121,24 @@ export async function getMe(db: Db, auth: AuthUser): Promise<{ user: PublicUser;
  * admin (DESIGN.md §8).
  */
 export async function findSupportAccount(db: Db, config: Pick<Config, 'SUPPORT_EMAIL'>): Promise<UserRow | null> {
-  if (config.SUPPORT_EMAIL) {
-    const named = await findUserByEmail(db, config.SUPPORT_EMAIL);
-    if (named && !named.deletedAt) return named;
-  }
-  return (await findFirstAdmin(db)) ?? null;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = ${supportAccountId(config)}`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * The support account's id as a scalar subquery (NULL when there is none), for statements that
+ * need it along with other work, such as routing a message; findSupportAccount reads it too.
+ */
+export function supportAccountId(config: Pick<Config, 'SUPPORT_EMAIL'>): SQL {
+  const firstAdmin = sql`(SELECT fa.id FROM users fa WHERE fa.role = 'admin' AND fa.deleted_at IS NULL
+    ORDER BY fa.created_at, fa.id LIMIT 1)`;
+  if (!config.SUPPORT_EMAIL) return firstAdmin;
+  return sql`coalesce((SELECT se.id FROM users se WHERE lower(se.email) = ${config.SUPPORT_EMAIL.toLowerCase()}
+    AND se.deleted_at IS NULL LIMIT 1), ${firstAdmin})`;
 }
 
 /** A mail that is a courtesy, not the point of the request: a failure is logged, not thrown. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import { oneTimeCodes, sessions, users } from './auth.schema.js';
 import type { UserRow } from './public-user.js';
@@ -85,17 +85,6 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
 
 export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
   const rows = await db.update(users).set(patch).where(eq(users.id, id)).returning();
-  return rows[0];
-}
-
-/** The earliest live admin account: the default support recipient (DESIGN.md §8). */
-export async function findFirstAdmin(db: Db): Promise<UserRow | undefined> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(1);
   return rows[0];
 }
 
@@ -271,6 +260,16 @@ export async function findLiveSession(
     )
     .limit(1);
   return rows[0];
+}
+
+/**
+ * findLiveSession as a scalar subquery: the account's role while the session is live, else NULL.
+ * A statement that must refuse a signed-out person embeds it instead of asking first.
+ */
+export function liveSessionRole(sessionId: string, userId: string): SQL {
+  return sql`(SELECT lu.role::text FROM sessions ls JOIN users lu ON lu.id = ls.user_id
+    WHERE ls.id = ${sessionId} AND ls.user_id = ${userId} AND ls.revoked_at IS NULL
+      AND lu.deleted_at IS NULL AND ls.expires_at > now() LIMIT 1)`;
 }
 
 /** Inserts the accounts whose email or username is not taken yet (the demo seed runs on every start). */

@@ -9,9 +9,10 @@ export { makeAccountLimits, type AccountLimits } from './account-limits.js';
 export { describeEnsureAdmin, ensureAdmin } from './admin-bootstrap.js';
 export { runCreateAdmin } from './create-admin-cli.js';
 export { authDeletionStep } from './auth.deletion.js';
-export { findSupportAccount } from './account.service.js';
+export { findSupportAccount, supportAccountId } from './account.service.js';
 export {
   findLiveSession,
+  liveSessionRole,
   findUserByEmail,
   findUserById,
   insertUsersIfAbsent,

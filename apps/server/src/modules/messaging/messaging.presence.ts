@@ -15,6 +15,8 @@ export interface PresenceOptions {
   heartbeatMs?: number;
   /** How long after its last heartbeat a process's sockets stop counting as online. */
   ttlMs?: number;
+  /** How long `knownOnline` trusts what it last read about someone with no socket on this node. */
+  rememberMs?: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +40,11 @@ export class Presence {
   private readonly ttlSeconds: number;
   /** This node's sockets that are online: socket id → user id. Re-registered if the node was swept. */
   private readonly local = new Map<string, string>();
+  /** This node's online sockets per person. */
+  private readonly localPeople = new Map<string, number>();
+  /** knownOnline's last reading of people with no socket here, and until when it holds. */
+  private readonly remembered = new Map<string, { isOnline: boolean; until: number }>();
+  private readonly rememberMs: number;
   /** Per socket, the last queued change: a socket's online/offline run in the order they were asked. */
   private readonly chains = new Map<string, Promise<unknown>>();
   private registered: Promise<void> | null = null;
@@ -49,6 +56,7 @@ export class Presence {
     this.nodeId = opts.nodeId ?? randomUUID();
     this.heartbeatMs = opts.heartbeatMs ?? 10_000;
     this.ttlSeconds = (opts.ttlMs ?? 30_000) / 1000;
+    this.rememberMs = opts.rememberMs ?? 3_000;
   }
 
   /** Rows of nodes that beat recently enough. */
@@ -63,6 +71,8 @@ export class Presence {
       await this.register();
       const cameOnline = await this.insertSocket(userId, socketId);
       this.local.set(socketId, userId);
+      this.localPeople.set(userId, (this.localPeople.get(userId) ?? 0) + 1);
+      this.remembered.delete(userId);
       if (cameOnline) this.onChange(userId, true);
       return cameOnline;
     });
@@ -72,6 +82,10 @@ export class Presence {
   remove(userId: string, socketId: string): Promise<boolean> {
     return this.serial(socketId, async () => {
       if (!this.local.delete(socketId)) return false;
+      const left = (this.localPeople.get(userId) ?? 1) - 1;
+      if (left > 0) this.localPeople.set(userId, left);
+      else this.localPeople.delete(userId);
+      this.remembered.delete(userId);
       const wentOffline = await this.db.transaction(async (tx) => {
         await lockUser(tx, userId);
         const gone = await tx
@@ -95,6 +109,36 @@ export class Presence {
       .innerJoin(presenceNodes, eq(presenceNodes.nodeId, presenceSockets.nodeId))
       .where(and(inArray(presenceSockets.userId, ids), this.isLive()));
     return new Set(rows.map((r) => r.userId));
+  }
+
+  /**
+   * onlineAmong for the path every message takes, without asking the database each time: someone
+   * with an online socket on this node is online; for anyone else, what the database said within
+   * the last `rememberMs` stands (changes made on this node correct it at once, changes on other
+   * nodes within that time). Clients hear every change as it happens through `presence` events.
+   */
+  async knownOnline(userIds: readonly string[]): Promise<Set<string>> {
+    const online = new Set<string>();
+    const unknown: string[] = [];
+    const now = Date.now();
+    for (const id of new Set(userIds)) {
+      if (this.localPeople.has(id)) online.add(id);
+      else {
+        const known = this.remembered.get(id);
+        if (known && known.until > now) {
+          if (known.isOnline) online.add(id);
+        } else unknown.push(id);
+      }
+    }
+    if (unknown.length === 0) return online;
+    const found = await this.onlineAmong(unknown);
+    if (this.remembered.size > 10_000)
+      for (const [id, known] of this.remembered) if (known.until <= now) this.remembered.delete(id);
+    for (const id of unknown) {
+      this.remembered.set(id, { isOnline: found.has(id), until: now + this.rememberMs });
+      if (found.has(id)) online.add(id);
+    }
+    return online;
   }
 
   async isOnline(userId: string): Promise<boolean> {
@@ -148,6 +192,7 @@ export class Presence {
       .returning({ userId: presenceSockets.userId });
     await this.db.delete(presenceNodes).where(eq(presenceNodes.nodeId, this.nodeId));
     this.local.clear();
+    this.localPeople.clear();
     await this.announceGone(gone.map((r) => r.userId));
   }
 
@@ -233,6 +278,7 @@ export class Presence {
   private async announceGone(userIds: string[]): Promise<void> {
     const distinct = [...new Set(userIds)];
     if (distinct.length === 0) return;
+    for (const userId of distinct) this.remembered.delete(userId);
     const stillOnline = await this.onlineAmong(distinct);
     for (const userId of distinct) if (!stillOnline.has(userId)) this.onChange(userId, false);
   }

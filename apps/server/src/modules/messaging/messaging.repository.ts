@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatMessage, ChatUser } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { usersTable as users } from '../auth/index.js';
+import type { Config } from '../../config.js';
+import { liveSessionRole, supportAccountId, usersTable as users } from '../auth/index.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from './messaging.schema.js';
 
 /** The stored order of a pair: uuid order equals the order of their lowercase text. */
@@ -42,55 +43,156 @@ export async function findConversation(db: Db, a: string, b: string): Promise<Co
   return rows[0] ?? null;
 }
 
+export interface StoreMessageInput {
+  /** Who typed it: the send limit is theirs. */
+  authorId: string;
+  /** The author themselves, or (an admin answering the support inbox) the support account. */
+  sender: 'author' | 'support';
+  /** The session the author sends from; when given, it must still be live, checked in the same statement. */
+  sessionId?: string;
+  /** Names the support account (auth's rule), for `sender: 'support'` and for routing. */
+  support: Pick<Config, 'SUPPORT_EMAIL'>;
+  recipientId: string;
+  content: string;
+  now: Date;
+  limit: { count: number; windowMs: number };
+}
+
+export interface StoreMessageResult {
+  /** The author's role while the session is live; null once it has ended (always null without a session). */
+  role: string | null;
+  supportId: string | null;
+  /** The sending account, null when it is the support account and there is none. */
+  senderId: string | null;
+  /** A live (not deleted) recipient exists. */
+  recipientFound: boolean;
+  /** What was stored, or null when something above refused it or the send limit was reached. */
+  stored: { message: MessageRow; conversation: ConversationRow; sides: ConversationSide[] } | null;
+}
+
+interface StoreRow {
+  role: string | null;
+  support_id: string | null;
+  sender_id: string | null;
+  recipient_found: boolean;
+  message: (Omit<MessageRow, 'seq' | 'createdAt' | 'readAt'> & { seq: string | number; createdAt: string; readAt: string | null }) | null;
+  conversation: (Omit<ConversationRow, 'lastMessageAt' | 'createdAt' | 'updatedAt'> & { lastMessageAt: string | null; createdAt: string; updatedAt: string }) | null;
+  sides: ConversationSide[] | null;
+}
+
 /**
- * Stores a message, creating the pair's conversation on the first one, in one transaction; or
- * stores nothing and returns null when its author already sent `limit.count` messages within
- * `limit.windowMs` (a sliding window over the stored messages themselves). An advisory lock on the
- * author makes concurrent sends, from any process, take turns, so the count cannot be overshot.
+ * One send in one statement: the author's session is still live (when given) and, to act as
+ * support, an admin's; the recipient is a live account; the send limit has room (`limit.count`
+ * messages per `limit.windowMs`, a sliding window); then the pair's conversation is created or
+ * moved to the top, the message stored, and both sides read as each sees the conversation now.
+ *
+ * The limit is a row per author holding the times of their sends in the window, taken with a
+ * conditional upsert. A concurrent send of the same author, from any process, makes it wait, and
+ * PostgreSQL then evaluates the condition again on the row as the other send left it, so racing
+ * sends cannot overshoot the limit (a count of stored messages in the same statement could: its
+ * snapshot would predate the other send).
+ */
+export async function storeMessage(db: Db, input: StoreMessageInput): Promise<StoreMessageResult> {
+  const recipient = sql`${input.recipientId}::uuid`;
+  const now = sql`${input.now.toISOString()}::timestamptz`;
+  const since = sql`${new Date(input.now.getTime() - input.limit.windowMs).toISOString()}::timestamptz`;
+  const role = input.sessionId ? liveSessionRole(input.sessionId, input.authorId) : sql`NULL::text`;
+  const sender = input.sender === 'support' ? sql`support_id` : sql`${input.authorId}::uuid`;
+  const allowed = !input.sessionId
+    ? sql`true`
+    : input.sender === 'support'
+      ? sql`w.role = 'admin'`
+      : sql`w.role IS NOT NULL`;
+  const result = await db.execute(sql`
+    WITH who AS (
+      SELECT role, support_id, ${sender} AS sender_id
+      FROM (SELECT ${role} AS role, ${supportAccountId(input.support)} AS support_id) a
+    ), recipient AS (
+      SELECT id FROM users WHERE id = ${recipient} AND deleted_at IS NULL
+    ), gate AS (
+      SELECT w.sender_id FROM who w
+      WHERE ${allowed} AND w.sender_id IS NOT NULL AND w.sender_id <> ${recipient}
+        AND EXISTS (SELECT 1 FROM recipient)
+    ), slot AS (
+      INSERT INTO message_send_windows AS sw (author_id, recent)
+      SELECT ${input.authorId}::uuid, ARRAY[${now}] FROM gate
+      ON CONFLICT (author_id) DO UPDATE
+        SET recent = ARRAY(SELECT t FROM unnest(sw.recent) AS t WHERE t > ${since} ORDER BY t) || EXCLUDED.recent
+        WHERE (SELECT count(*) FROM unnest(sw.recent) AS t WHERE t > ${since}) < ${input.limit.count}::int
+      RETURNING author_id
+    ), conv AS (
+      INSERT INTO conversations AS c (user_a_id, user_b_id, last_message_at, created_at, updated_at)
+      SELECT least(g.sender_id, ${recipient}), greatest(g.sender_id, ${recipient}), ${now}, ${now}, ${now}
+      FROM gate g CROSS JOIN slot
+      ON CONFLICT (user_a_id, user_b_id)
+        DO UPDATE SET last_message_at = EXCLUDED.last_message_at, updated_at = EXCLUDED.updated_at
+      RETURNING c.*
+    ), msg AS (
+      INSERT INTO messages (conversation_id, sender_id, author_id, recipient_id, content, created_at)
+      SELECT conv.id, g.sender_id, ${input.authorId}::uuid, ${recipient}, ${input.content}, ${now}
+      FROM conv CROSS JOIN gate g
+      RETURNING *
+    )
+    SELECT w.role, w.support_id, w.sender_id, EXISTS (SELECT 1 FROM recipient) AS recipient_found,
+      CASE WHEN m.id IS NULL THEN NULL ELSE json_build_object(
+        'id', m.id, 'seq', m.seq::text, 'conversationId', m.conversation_id, 'senderId', m.sender_id,
+        'recipientId', m.recipient_id, 'content', m.content, 'createdAt', m.created_at, 'readAt', m.read_at,
+        'authorId', m.author_id) END AS message,
+      CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object(
+        'id', c.id, 'userAId', c.user_a_id, 'userBId', c.user_b_id, 'lastMessageAt', c.last_message_at,
+        'createdAt', c.created_at, 'updatedAt', c.updated_at) END AS conversation,
+      -- Unread counts read the statement's snapshot, which does not hold the new message yet.
+      (SELECT json_agg(json_build_object(
+          'user', json_build_object('id', u.id, 'username', u.username, 'fullName', u.full_name, 'avatar', u.avatar),
+          'isDeleted', u.deleted_at IS NOT NULL,
+          'hasPrivateProfile', coalesce(u.settings->>'profileVisibility' = 'private', false),
+          'isAdmin', u.role = 'admin',
+          'unreadCount', (SELECT count(*)::int FROM messages x
+                           WHERE x.conversation_id = c.id AND x.recipient_id = u.id AND x.read_at IS NULL)
+                         + CASE WHEN u.id = m.recipient_id THEN 1 ELSE 0 END))
+        FROM users u WHERE u.id IN (m.sender_id, m.recipient_id)) AS sides
+    FROM who w LEFT JOIN msg m ON true LEFT JOIN conv c ON true`);
+  const row = (result as unknown as { rows: StoreRow[] }).rows[0];
+  if (!row) throw new Error('the send statement returned no row');
+  const { message, conversation, sides } = row;
+  return {
+    role: row.role,
+    supportId: row.support_id,
+    senderId: row.sender_id,
+    recipientFound: Boolean(row.recipient_found),
+    stored:
+      message && conversation
+        ? {
+            message: {
+              ...message,
+              seq: Number(message.seq),
+              createdAt: new Date(message.createdAt),
+              readAt: message.readAt ? new Date(message.readAt) : null,
+            },
+            conversation: {
+              ...conversation,
+              lastMessageAt: conversation.lastMessageAt ? new Date(conversation.lastMessageAt) : null,
+              createdAt: new Date(conversation.createdAt),
+              updatedAt: new Date(conversation.updatedAt),
+            },
+            sides: sides ?? [],
+          }
+        : null,
+  };
+}
+
+/**
+ * Stores a message as its author, under the send limit (storeMessage without a session): null
+ * when the limit was reached.
  */
 export async function insertMessage(
   db: Db,
-  input: {
-    senderId: string;
-    authorId: string;
-    recipientId: string;
-    content: string;
-    now: Date;
-    limit: { count: number; windowMs: number };
-  },
+  input: Omit<StoreMessageInput, 'sender' | 'sessionId' | 'support'> & { senderId: string },
 ): Promise<{ message: MessageRow; conversation: ConversationRow } | null> {
-  const [first, second] = pairOf(input.senderId, input.recipientId);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`messaging.send:${input.authorId}`}))`);
-    const since = new Date(input.now.getTime() - input.limit.windowMs);
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.authorId, input.authorId), gt(messages.createdAt, since)));
-    if ((recent?.n ?? 0) >= input.limit.count) return null;
-    const [conversation] = await tx
-      .insert(conversations)
-      .values({ userAId: first, userBId: second, lastMessageAt: input.now, createdAt: input.now, updatedAt: input.now })
-      .onConflictDoUpdate({
-        target: [conversations.userAId, conversations.userBId],
-        set: { lastMessageAt: input.now, updatedAt: input.now },
-      })
-      .returning();
-    if (!conversation) throw new Error('conversation upsert returned nothing');
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        conversationId: conversation.id,
-        senderId: input.senderId,
-        authorId: input.authorId,
-        recipientId: input.recipientId,
-        content: input.content,
-        createdAt: input.now,
-      })
-      .returning();
-    if (!message) throw new Error('message insert returned nothing');
-    return { message, conversation };
-  });
+  const { senderId, ...rest } = input;
+  if (senderId !== input.authorId) throw new Error('insertMessage stores a message as its author');
+  const { stored } = await storeMessage(db, { ...rest, sender: 'author', support: { SUPPORT_EMAIL: undefined } });
+  return stored;
 }
 
 /** A page of a thread, newest first from the database, handed back oldest first (storage order). */

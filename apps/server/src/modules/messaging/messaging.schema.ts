@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex
 import { users } from '../auth/auth.schema.js';
 import { desc } from '../../platform/db/table-helpers.js';
 
-/** Mirrors migrations/0007_messaging.sql and 0012_messaging_presence.sql. */
+/** Mirrors migrations/0007_messaging.sql, 0012_messaging_presence.sql and 0023_message_send_windows.sql. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -42,7 +42,7 @@ export const messages = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
-    /** Who typed it: the sender, or the admin answering as support. The send limit counts these. */
+    /** Who typed it: the sender, or the admin answering as support (the send limit is theirs). */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -57,6 +57,17 @@ export const messages = pgTable(
     check('messages_not_to_self', sql`${t.senderId} <> ${t.recipientId}`),
   ],
 );
+
+/**
+ * The send limit's window, one row per person who typed a message: the times of their sends still
+ * inside it (messaging.repository.ts `storeMessage` keeps it).
+ */
+export const messageSendWindows = pgTable('message_send_windows', {
+  authorId: uuid('author_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  recent: timestamp('recent', { withTimezone: true, mode: 'date' }).array().notNull(),
+});
 
 /** Running API processes, kept alive by their heartbeat (messaging.presence.ts). */
 export const presenceNodes = pgTable('presence_nodes', {

@@ -17,10 +17,10 @@ import {
 } from '@atelier/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';
-import type { AuthUser } from '../../platform/http/auth.js';
+import { sessionEnded, type AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
-import { findSupportAccount } from '../auth/index.js';
+import { findLiveSession, findSupportAccount } from '../auth/index.js';
 import type { Presence } from './messaging.presence.js';
 import * as repo from './messaging.repository.js';
 import type { ConversationRow } from './messaging.schema.js';
@@ -95,7 +95,17 @@ function toConversation(view: repo.ConversationView, online: Set<string>): Conve
  */
 async function announceBothSides(deps: MessagingDeps, supportId: string | null, conversation: ConversationRow) {
   const { sides, lastMessage } = await repo.conversationSides(deps.db, conversation.id);
-  const online = await deps.presence.onlineAmong(sides.map((s) => s.user.id));
+  await announceSides(deps, supportId, conversation, sides, lastMessage);
+}
+
+async function announceSides(
+  deps: MessagingDeps,
+  supportId: string | null,
+  conversation: ConversationRow,
+  sides: repo.ConversationSide[],
+  lastMessage: repo.ConversationView['lastMessage'],
+) {
+  const online = await deps.presence.knownOnline(sides.map((s) => s.user.id));
   for (const viewer of sides) {
     const other = sides.find((s) => s.user.id !== viewer.user.id);
     // listConversations hides a conversation whose other side deleted their account; so does this.
@@ -175,44 +185,72 @@ export async function history(deps: MessagingDeps, viewerId: string, otherUserId
   return { otherUserId, messages: page.data, hasMore: page.hasMore };
 }
 
-/**
- * Stores the message first, then tells everyone: the recipient's sockets, the sender's other tabs
- * (`exceptSocketId` is the one that sent it and gets `messageSent` instead), and both conversation
- * lists. `rateKey` is the person typing, even when they act as support: the send limit is theirs.
- */
-export async function sendMessage(
-  deps: MessagingDeps,
-  input: { senderId: string; rateKey: string; recipientId: string; content: unknown; exceptSocketId?: string },
-): Promise<ChatMessage> {
-  const parsed = messageContent.safeParse(input.content);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGING_TEXT.empty);
-  if (typeof input.recipientId !== 'string' || input.recipientId === '')
-    throw notFound(MESSAGING_TEXT.recipientMissing);
-  if (input.recipientId === input.senderId) throw badRequest(MESSAGING_TEXT.self);
-  if (!/^[0-9a-f-]{36}$/i.test(input.recipientId)) throw notFound(MESSAGING_TEXT.recipientMissing);
-  if (!(await repo.findChatUser(deps.db, input.recipientId))) throw notFound(MESSAGING_TEXT.recipientMissing);
+export interface SendInput {
+  /** The person typing and the session they type in: the send limit is theirs, the session must be live. */
+  author: { id: string; sessionId: string };
+  /** An admin answering as the support account; their role is read again with the send. */
+  asSupport: boolean;
+  recipientId: unknown;
+  content: unknown;
+  /** The socket that sent it, which hears `messageSent` rather than `newMessage`. */
+  exceptSocketId?: string;
+}
 
-  // The limit is checked where the message is stored, so it counts sends made through every process.
-  const stored = await repo.insertMessage(deps.db, {
-    senderId: input.senderId,
-    authorId: input.rateKey,
-    recipientId: input.recipientId,
-    content: parsed.data,
+/** What is wrong with a send before the database is asked, in the order the person is told. */
+function formProblem(input: SendInput): { content: string; recipientId: string } | AppError {
+  const parsed = messageContent.safeParse(input.content);
+  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? MESSAGING_TEXT.empty);
+  if (typeof input.recipientId !== 'string' || input.recipientId === '') return notFound(MESSAGING_TEXT.recipientMissing);
+  // Acting as support, the sender is known only once the database names the support account.
+  if (!input.asSupport && input.recipientId === input.author.id) return badRequest(MESSAGING_TEXT.self);
+  if (!/^[0-9a-f-]{36}$/i.test(input.recipientId)) return notFound(MESSAGING_TEXT.recipientMissing);
+  return { content: parsed.data, recipientId: input.recipientId };
+}
+
+/** The session and the role come before what is wrong with the message itself. */
+async function refuse(deps: MessagingDeps, input: SendInput, problem: AppError): Promise<never> {
+  const live = await findLiveSession(deps.db, input.author.sessionId, input.author.id);
+  if (!live) throw sessionEnded();
+  await actingId(deps, { ...input.author, role: live.role }, input.asSupport);
+  throw problem;
+}
+
+/**
+ * Checks the session, the role (acting as support), the recipient and the send limit, and stores
+ * the message, in one statement; then tells everyone: the recipient's sockets, the sender's other
+ * tabs (`exceptSocketId` is the one that sent it and gets `messageSent` instead), both conversation
+ * lists, and the recipient's webhooks. The send limit counts the author even when they act as support.
+ */
+export async function sendMessage(deps: MessagingDeps, input: SendInput): Promise<ChatMessage> {
+  const form = formProblem(input);
+  if (form instanceof AppError) return refuse(deps, input, form);
+  const result = await repo.storeMessage(deps.db, {
+    authorId: input.author.id,
+    sessionId: input.author.sessionId,
+    sender: input.asSupport ? 'support' : 'author',
+    support: deps.config,
+    recipientId: form.recipientId,
+    content: form.content,
     now: deps.clock(),
     limit: MESSAGE_RATE_LIMIT,
   });
-  if (!stored) throw tooManyRequests(MESSAGING_TEXT.tooFast);
+  if (result.role === null) throw sessionEnded();
+  if (input.asSupport && result.role !== 'admin') throw forbidden(MESSAGING_TEXT.supportOnlyAdmins);
+  if (result.senderId === null) throw notFound(MESSAGING_TEXT.noSupport);
+  if (result.senderId === form.recipientId.toLowerCase()) throw badRequest(MESSAGING_TEXT.self);
+  if (!result.recipientFound) throw notFound(MESSAGING_TEXT.recipientMissing);
+  if (!result.stored) throw tooManyRequests(MESSAGING_TEXT.tooFast);
   messagesSent.inc();
+  const { stored, supportId, senderId } = result;
   const message = repo.toChatMessage(stored.message);
-  const supportId = await supportIdOrNull(deps);
-  emitTo(deps, supportId, input.recipientId, 'newMessage', message);
-  emitTo(deps, supportId, input.senderId, 'newMessage', message, input.exceptSocketId);
-  await announceBothSides(deps, supportId, stored.conversation);
+  emitTo(deps, supportId, message.recipientId, 'newMessage', message);
+  emitTo(deps, supportId, senderId, 'newMessage', message, input.exceptSocketId);
+  await announceSides(deps, supportId, stored.conversation, stored.sides, stored.message);
   await deps.webhooks?.emit({
-    userId: input.recipientId,
+    userId: message.recipientId,
     type: 'message.received',
     key: message.id,
-    data: { messageId: message.id, senderId: input.senderId, createdAt: message.createdAt },
+    data: { messageId: message.id, senderId, createdAt: message.createdAt },
   });
   return message;
 }

@@ -44,8 +44,8 @@ export function registerMessagingSocket(
   const token = handshakeToken(socket);
   const expiresAt = tokenExpiry(token);
   /**
-   * Sending is checked against the live session, so signing out stops a socket at once; the role
-   * comes back with it from the database, not from when the socket connected.
+   * Privileged events are checked against the live session, so signing out stops a socket at once;
+   * the role comes back with it from the database, not from when the socket connected.
    */
   const requireLiveSession = async () => {
     try {
@@ -129,15 +129,19 @@ export function registerMessagingSocket(
     handle(
       async () => {
         const p = asObject(payload);
-        const live = await requireLiveSession();
-        const senderId = await messaging.actingId(deps, live, flag(p.asSupport));
-        const message = await messaging.sendMessage(deps, {
-          senderId,
-          rateKey: user.id,
-          recipientId: typeof p.recipientId === 'string' ? p.recipientId : '',
-          content: p.content,
-          exceptSocketId: socket.id,
-        });
+        // The session is checked by the statement that stores the message, not by one of its own.
+        const message = await messaging
+          .sendMessage(deps, {
+            author: { id: user.id, sessionId: user.sessionId },
+            asSupport: flag(p.asSupport),
+            recipientId: p.recipientId,
+            content: p.content,
+            exceptSocketId: socket.id,
+          })
+          .catch((err: unknown) => {
+            if (err instanceof AppError && err.statusCode === 401) setTimeout(() => socket.disconnect(true), 0);
+            throw err;
+          });
         socket.emit('messageSent', message);
         const clientId = typeof p.clientId === 'string' ? p.clientId : undefined;
         return { ok: true as const, message, ...(clientId ? { clientId } : {}) };

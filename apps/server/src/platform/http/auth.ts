@@ -68,6 +68,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
+/** The refusal of a token whose session was revoked or expired, or whose account is gone. */
+export const sessionEnded = () => unauthorized('Your session has ended, please sign in again');
+
 /**
  * Resolves the bearer token to a live session of a live account. Signing out (one session or all)
  * therefore takes effect at once, not when the access token expires. The role is read from the
@@ -81,7 +84,7 @@ export async function resolveAuth(db: Db, tokens: TokenService, token: string): 
 export async function resolveSession(db: Db, tokens: TokenService, token: string): Promise<{ user: AuthUser; familyId: string }> {
   const claims = await tokens.verifyAccess(token);
   const row = await findLiveSession(db, claims.sessionId, claims.id);
-  if (!row) throw unauthorized('Your session has ended, please sign in again');
+  if (!row) throw sessionEnded();
   return { user: { ...claims, role: row.role }, familyId: row.familyId };
 }
 
