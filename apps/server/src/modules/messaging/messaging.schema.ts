@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex
 import { users } from '../auth/auth.schema.js';
 import { desc } from '../../platform/db/table-helpers.js';
 
-/** Mirrors migrations/0007_messaging.sql, 0012_messaging_presence.sql and 0023_message_send_windows.sql. */
+/** Mirrors migrations/0007_messaging.sql, 0012_messaging_presence.sql and 0024_message_send_windows.sql. */
 export const conversations = pgTable(
   'conversations',
   {
