@@ -1,4 +1,4 @@
-/** Small helpers shared by the benchmark scenarios: bounded concurrency and latency percentiles. */
+/** Small helpers shared by the benchmark scenarios: bounded concurrency, latency percentiles, load from a child process. */
 
 export interface Sample {
   latenciesMs: number[];
@@ -127,4 +127,40 @@ export function summariseLoad(name: string, r: LoadResult) {
     non2xx: Object.values(r.statuses).reduce((s, n) => s + n, 0),
     errors: r.errors,
   };
+}
+
+/**
+ * A load client in a child process: the same script started with `--load-client`, so the load
+ * does not share the measured servers' event loop. `load` sends it one `loadFor` run.
+ */
+export async function forkLoadClient(scriptUrl: string): Promise<{ load(opts: LoadOptions): Promise<LoadResult>; close(): void }> {
+  const { fork } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const child = fork(fileURLToPath(scriptUrl), ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  return {
+    load: (opts) =>
+      new Promise((resolve, reject) => {
+        child.once('error', reject);
+        child.once('message', (r) => {
+          child.off('error', reject);
+          resolve(r as LoadResult);
+        });
+        child.send(opts);
+      }),
+    close: () => void child.kill(),
+  };
+}
+
+/** A bench script's entry: the measurement in the parent, or the load client in the forked child. */
+export function runBench(main: () => Promise<void>): void {
+  if (process.argv[2] === '--load-client') {
+    process.on('message', (msg: LoadOptions) => {
+      void loadFor(msg).then((r) => process.send?.(r));
+    });
+    return;
+  }
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -24,20 +24,18 @@
  * while answering that request once, captured during warm-up, and serialises the rows as JSON. The
  * load comes from a child process so the client does not share the servers' event loop.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
-import { loadFor, percentile, summariseLoad, type LoadOptions, type LoadResult } from '../lib.js';
+import { forkLoadClient, percentile, runBench, summariseLoad } from '../lib.js';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONTENT = Math.min(Number(process.env.BENCH_CONTENT ?? 100_000), 2_000_000);
@@ -53,21 +51,6 @@ const SEQUENTIAL = Math.min(Number(process.env.BENCH_SEQUENTIAL ?? 100), 1000);
 
 // ---------------------------------------------------------------- load client (child process)
 
-function startClient(): ChildProcess {
-  return fork(fileURLToPath(import.meta.url), ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-}
-
-function drive(client: ChildProcess, opts: LoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: Error) => reject(err);
-    client.once('error', onError);
-    client.once('message', (r) => {
-      client.off('error', onError);
-      resolve(r as LoadResult);
-    });
-    client.send(opts);
-  });
-}
 
 // ---------------------------------------------------------------- data set
 
@@ -326,7 +309,7 @@ async function main() {
   const app = await buildApp(deps, { webDir: null });
   const barePool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   let bare: http.Server | null = null;
-  const client = startClient();
+  const client = await forkLoadClient(import.meta.url);
   try {
     const seedStarted = performance.now();
     await seed((text) => deps.database.exec(text));
@@ -396,8 +379,8 @@ async function main() {
         ['bare', bareBase],
       ] as const) {
         const url = `${base}${c.path}`;
-        await drive(client, { url, connections: CONNECTIONS, durationMs: 2000 }); // warm-up, not counted
-        const r = await drive(client, { url, connections: CONNECTIONS, durationMs: SECONDS * 1000 });
+        await client.load({ url, connections: CONNECTIONS, durationMs: 2000 }); // warm-up, not counted
+        const r = await client.load({ url, connections: CONNECTIONS, durationMs: SECONDS * 1000 });
         per[server] = summariseLoad(`${c.name} · ${server}`, r);
         const { scenario: _scenario, ...figures } = per[server];
         rows.push({ case: c.name, server, ...figures });
@@ -467,7 +450,7 @@ async function main() {
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, `gallery-postgres-${Date.now()}.json`), JSON.stringify(report, null, 2));
   } finally {
-    client.kill();
+    client.close();
     await new Promise<void>((resolve) => (bare ? bare.close(() => resolve()) : resolve()));
     await barePool.end();
     await app.close();
@@ -481,13 +464,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--load-client') {
-  process.on('message', (msg: LoadOptions) => {
-    void loadFor(msg).then((r) => process.send?.(r));
-  });
-} else {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runBench(main);

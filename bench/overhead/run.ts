@@ -9,38 +9,22 @@
  *
  *   npx tsx bench/overhead/run.ts          BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (2)
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
-import { loadFor, summariseLoad, type LoadOptions, type LoadResult } from '../lib.js';
+import { forkLoadClient, runBench, summariseLoad } from '../lib.js';
 
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 60);
 const CONNECTIONS = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 32), 256);
 const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? 2), 10);
 const PATH = '/api/v1/config';
 
-function startClient(): ChildProcess {
-  return fork(fileURLToPath(import.meta.url), ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-}
-
-function drive(client: ChildProcess, opts: LoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    client.once('error', reject);
-    client.once('message', (r) => {
-      client.off('error', reject);
-      resolve(r as LoadResult);
-    });
-    client.send(opts);
-  });
-}
 
 const round = (n: number, d = 2) => Number(n.toFixed(d));
 
@@ -50,7 +34,7 @@ async function main() {
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false' });
   const { deps, closeFanOut } = await openRuntime(config, pino({ level: 'info' }, pino.destination('/dev/null')));
   const app = await buildApp(deps, { webDir: null, loggerInstance: pino({ level: 'info' }, pino.destination('/dev/null')) });
-  const client = startClient();
+  const client = await forkLoadClient(import.meta.url);
   let bare: http.Server | null = null;
   try {
     const appBase = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -64,7 +48,7 @@ async function main() {
     await new Promise<void>((resolve) => bare!.listen(0, '127.0.0.1', resolve));
     const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
-    const load = (base: string) => drive(client, { url: `${base}${PATH}`, connections: CONNECTIONS, durationMs: SECONDS * 1000 });
+    const load = (base: string) => client.load({ url: `${base}${PATH}`, connections: CONNECTIONS, durationMs: SECONDS * 1000 });
     await load(appBase); // warm both before measuring
     await load(bareBase);
     const rows = [];
@@ -79,7 +63,7 @@ async function main() {
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, `overhead-${Date.now()}.json`), JSON.stringify({ rows, loadavg: os.loadavg() }, null, 2));
   } finally {
-    client.kill();
+    client.close();
     await new Promise<void>((resolve) => (bare ? bare.close(() => resolve()) : resolve()));
     await app.close();
     await deps.queue.stop({ timeoutMs: 2000 }).catch(() => undefined);
@@ -90,13 +74,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--load-client') {
-  process.on('message', (msg: LoadOptions) => {
-    void loadFor(msg).then((r) => process.send?.(r));
-  });
-} else {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runBench(main);
