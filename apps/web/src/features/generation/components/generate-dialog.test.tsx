@@ -30,7 +30,10 @@ describe('Generate dialog', () => {
     const { store, user } = renderGeneration();
     await openDialog(store, 'photo', 'flux-dev');
     expect(screen.getByRole('radio', { name: /FLUX Dev/ })).toBeChecked();
-    await user.type(promptBox(), 'a lighthouse');
+    // One change, not keystrokes: this is about the prompt surviving a change of type, and the
+    // dialog's first opening (its chunk still settling) could drop keystrokes on a busy machine.
+    fireEvent.change(promptBox(), { target: { value: 'a lighthouse' } });
+    expect(promptBox()).toHaveValue('a lighthouse');
 
     await user.click(screen.getByRole('tab', { name: 'Video' }));
     expect(screen.getByRole('tab', { name: 'Video' })).toHaveAttribute('aria-selected', 'true');
