@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
@@ -20,6 +19,7 @@ import { AfterReply } from './platform/http/after-reply.js';
 import { describeRoute, registerOpenApi } from './platform/http/openapi.js';
 import { requireContract } from './platform/http/contract-route.js';
 import { replySerializerCompiler } from './platform/http/reply-serializer.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const lifecycle = (deps.lifecycle ??= { draining: false });
   registerObservability(app, { metrics: appMetrics(deps), token: deps.config.METRICS_TOKEN });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
