@@ -29,8 +29,9 @@ export function compileReply(schema: z.ZodType): ((data: unknown) => string) | n
 
 /**
  * Replies are serialised by JSON Schema compiled from the route's zod schema (DESIGN.md §11).
- * With `validate` (tests, and REPLY_VALIDATION=true), every reply is also checked against zod
- * first, so a handler that drifts from its contract fails there instead of being quietly trimmed.
+ * With `validate` (every NODE_ENV but production: tests, development, the e2e build), each reply is
+ * also checked against zod first, so a handler that drifts from its contract fails there instead of
+ * being quietly trimmed.
  */
 export function replySerializerCompiler(options: { validate: boolean }): FastifySerializerCompiler<unknown> {
   return (routeSchema) => {
