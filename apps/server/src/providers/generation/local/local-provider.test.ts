@@ -1,5 +1,6 @@
 import type { ContentType } from '@atelier/shared';
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,11 +86,21 @@ async function ffmpegInfo(video: Buffer): Promise<string> {
 }
 
 /** ffmpeg processes this test process has started and not yet reaped (Linux /proc). */
-async function ffmpegChildren(): Promise<number> {
+/**
+ * How many ffmpeg processes this test process has started. Synchronous on purpose: called from a
+ * progress callback, it holds the render still while it looks, so a busy machine cannot let the
+ * encode finish between the look and what the test does next.
+ */
+function ffmpegChildren(): number {
   let count = 0;
-  for (const pid of await readdir('/proc')) {
+  for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    let stat = '';
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended while we looked
+    }
     // "pid (comm) state ppid ..."
     const m = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
     if (m?.[1] === 'ffmpeg' && Number(m[2]) === process.pid) count++;
@@ -410,11 +421,9 @@ describe('local renderer: cancellation', () => {
         signal: controller.signal,
         onProgress: (p) => {
           if (p >= 30 && !abortedAt) {
-            void ffmpegChildren().then((n) => {
-              encoding = n;
-              abortedAt = Date.now();
-              controller.abort();
-            });
+            encoding = ffmpegChildren();
+            abortedAt = Date.now();
+            controller.abort();
           }
         },
       });
@@ -422,8 +431,8 @@ describe('local renderer: cancellation', () => {
       expect(error).toEqual(new ProviderError('Generation was cancelled'));
       expect(encoding).toBe(1);
       expect(Date.now() - abortedAt).toBeLessThan(3000);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(await ffmpegChildren()).toBe(0);
+      // Killed at once; gone (reaped, not left a zombie) as soon as the machine gets round to it.
+      await expect.poll(() => ffmpegChildren(), { timeout: 3000 }).toBe(0);
       expect(await readdir(scratch)).toEqual([]);
     } finally {
       if (previous === undefined) delete process.env.TMPDIR;
