@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './src/build/route-preloads';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, once, at the
@@ -34,7 +35,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), routePreloads()],
   server: {
     port: 5173,
     proxy: {
@@ -45,7 +46,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    // No source maps in production. The manifest lets the first-load budget test find each route's chunks.
+    // No source maps in production. The manifest lets the first-load budget test find each route's chunks,
+    // and the route-preloads table (src/build/route-preloads.ts) tells the server which files each page needs.
     sourcemap: false,
     manifest: true,
   },

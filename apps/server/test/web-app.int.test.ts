@@ -15,7 +15,8 @@ const THEME_SCRIPT = "document.documentElement.setAttribute('data-theme','light'
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
 <!--page-meta--><title>Atelier — create with AI</title><!--/page-meta-->
 <script>${THEME_SCRIPT}</script>
-<script type="module" src="/assets/index-abc123.js"></script></head>
+<script type="module" src="/assets/index-abc123.js"></script>
+<link rel="stylesheet" href="/assets/index-abc123.css"></head>
 <body><div id="root"><header class="site-header"></header>${'<p class="skeleton"></p>'.repeat(60)}</div></body></html>`;
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -34,6 +35,17 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'assets/index-abc123.js.gz'), zlib.gzipSync(ASSET));
   fs.writeFileSync(path.join(webDir, 'assets/index-abc123.js.map'), '{}');
   fs.writeFileSync(path.join(webDir, 'og-image.png'), 'png');
+  // What the web build writes about each route's page files (apps/web/src/build/route-preloads.ts).
+  fs.mkdirSync(path.join(webDir, '.vite'));
+  fs.writeFileSync(
+    path.join(webDir, '.vite/route-preloads.json'),
+    JSON.stringify([
+      { path: '/content/:id', js: ['assets/content-page-1.js', 'assets/format-2.js'], css: ['assets/content-page-3.css'] },
+      { path: '/jobs/:id/edit', js: ['assets/job-editor-4.js'], css: [] },
+      { path: '/jobs/new', js: ['assets/job-editor-4.js', 'assets/new-only-5.js'], css: [] },
+      { path: '/pricing', js: ['assets/pricing-page-6.js'], css: [] },
+    ]),
+  );
   t = await createTestApp({ PUBLIC_URL: 'https://atelier.example', ANALYTICS_ID: 'G-TEST1' }, { webDir });
   creator = await createUser(t.deps, {
     fullName: 'Ada <Lovelace>',
@@ -93,6 +105,31 @@ describe('pages served with their own head', () => {
     // Only the block between the markers changes; the rest of index.html is as built.
     expect(html).toContain('<header class="site-header"></header>');
     expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('fetches the picture the page shows largest at once, with the page’s own files', async () => {
+    const html = (await page(`/content/${publicId}`)).body;
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/content/harbour/preview.webp" fetchpriority="high" />',
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/content-page-1.js" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/format-2.js" />');
+    // The page's stylesheet comes after the entry's, in the order the app itself would add it.
+    expect(head.indexOf('/assets/content-page-3.css')).toBeGreaterThan(head.indexOf('/assets/index-abc123.css'));
+    // A page that is not there names nothing: no private picture, no chunks.
+    const missing = (await page(`/content/${privateId}`)).body;
+    expect(missing).not.toContain('rel="preload"');
+    expect(missing).not.toContain('modulepreload');
+  });
+
+  it('names the files of the route a path belongs to, a fixed route before one with a parameter', async () => {
+    const modules = (html: string) => [...html.matchAll(/modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(modules((await page('/pricing/')).body)).toEqual(['/assets/pricing-page-6.js']);
+    expect(modules((await page('/jobs/new')).body)).toEqual(['/assets/job-editor-4.js', '/assets/new-only-5.js']);
+    expect(modules((await page('/jobs/abc/edit')).body)).toEqual(['/assets/job-editor-4.js']);
+    expect(modules((await page('/gallery')).body)).toEqual([]);
+    expect(modules((await page('/no/such/page')).body)).toEqual([]);
   });
 
   it('answers 404 with the generic tags for a private, a missing or a malformed item', async () => {

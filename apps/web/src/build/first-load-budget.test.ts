@@ -95,6 +95,17 @@ describe('first-load JavaScript of the home page', () => {
     expect(totalKb, `first-load JS is ${totalKb.toFixed(1)} KB gzip: ${detail}`).toBeLessThanOrEqual(BUDGET_KB);
   });
 
+  it("lists each route's page chunk for the server to name in the page's HTML", () => {
+    const table = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/route-preloads.json'), 'utf8')) as {
+      path: string;
+      js: string[];
+    }[];
+    expect(table.find((r) => r.path === '/')?.js[0]).toBe(manifest['src/pages/home-page.tsx']!.file);
+    expect(table.find((r) => r.path === '/content/:id')?.js[0]).toBe(
+      manifest['src/features/content/pages/content-page.tsx']!.file,
+    );
+  });
+
   it('serves no source maps: the build emits none', () => {
     const maps = fs.readdirSync(path.join(distDir, 'assets')).filter((f) => f.endsWith('.map'));
     expect(maps).toEqual([]);

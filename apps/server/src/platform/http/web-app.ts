@@ -9,7 +9,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../db/db.js';
 import { usersTable as users } from '../../modules/auth/index.js';
-import { countIndexedContent, findSharedContent, listIndexedContent } from '../../modules/content/index.js';
+import {
+  countIndexedContent,
+  findSharedContent,
+  hasPublicMedia,
+  listIndexedContent,
+  type ContentRow,
+} from '../../modules/content/index.js';
 import type { Storage } from '../storage/storage.js';
 import { notFoundReply } from './error-handler.js';
 
@@ -115,6 +121,8 @@ export interface PageHead {
   noindex?: boolean;
   /** The item's width/height, so the page can reserve its media area before the data arrives. */
   mediaAspect?: string;
+  /** The picture the page shows largest (its LCP), fetched at once instead of after the app's data. */
+  preloadImage?: string;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -137,6 +145,9 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     head.noindex ? `<meta name="robots" content="noindex" />` : null,
     head.mediaAspect ? `<meta name="media-aspect-ratio" content="${escapeHtml(head.mediaAspect)}" />` : null,
+    head.preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`
+      : null,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
@@ -198,6 +209,7 @@ async function contentHead(deps: HeadDeps, id: string, pathname: string): Promis
       image = { url: deps.storage.url(row.thumbnailKey), ...fitInside(row.width, row.height, THUMBNAIL_SIZE) };
   }
   const byline = `by ${ownerName}`;
+  const shown = row.status === 'ready' && hasPublicMedia(row) ? shownPicture(row) : null;
   const about = row.description?.trim() || row.prompt.trim();
   return {
     title: formatTitle(`${row.title} ${byline}`),
@@ -206,7 +218,27 @@ async function contentHead(deps: HeadDeps, id: string, pathname: string): Promis
     image: { ...image, alt: row.title },
     type: 'article',
     ...(row.width && row.height ? { mediaAspect: `${row.width}/${row.height}` } : {}),
+    ...(shown ? { preloadImage: deps.storage.url(shown) } : {}),
   };
+}
+
+/**
+ * The file the content page draws as its main picture (apps/web/src/features/content/components/
+ * content-media.tsx): a video's poster, the SVG or GIF itself, else the preview. A loop is a
+ * playing video, with no picture to fetch ahead.
+ */
+function shownPicture(row: ContentRow): string | null {
+  switch (row.contentType) {
+    case 'video':
+      return row.posterKey;
+    case 'loops':
+      return null;
+    case 'vector':
+    case 'gif':
+      return row.mediaKey;
+    default:
+      return row.previewKey ?? row.mediaKey;
+  }
 }
 
 async function profileHead(deps: HeadDeps, username: string, pathname: string): Promise<PageHead | null> {
@@ -278,6 +310,45 @@ export interface WebApp {
   after: string;
   /** CSP sources ('sha256-…') of the inline scripts the served HTML carries. */
   scriptHashes: string[];
+  /** Per route of the app, the tags naming the files its page needs beyond the entry. */
+  routePreloads: RoutePreloadTags[];
+}
+
+interface RoutePreloadTags {
+  /** The route's path split at '/': a ':name' segment matches any one segment. */
+  segments: string[];
+  tags: string;
+}
+
+/**
+ * Reads the build's table of each route's page files (written by the web build, see
+ * apps/web/src/build/route-preloads.ts). Static routes come first, so '/jobs/new' wins over '/jobs/:id'.
+ */
+function readRoutePreloads(dir: string): RoutePreloadTags[] {
+  const file = path.join(dir, '.vite/route-preloads.json');
+  if (!fs.existsSync(file)) return [];
+  const table = JSON.parse(fs.readFileSync(file, 'utf8')) as { path: string; js: string[]; css: string[] }[];
+  const params = (segments: string[]) => segments.filter((s) => s.startsWith(':')).length;
+  return table
+    .map((route) => ({
+      segments: route.path.split('/').slice(1),
+      tags: [
+        ...route.css.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`),
+        ...route.js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
+      ].join('\n    '),
+    }))
+    .sort((a, b) => params(a.segments) - params(b.segments));
+}
+
+/** The preload tags of the route `pathname` belongs to ('' when none). */
+export function routePreloadTags(web: Pick<WebApp, 'routePreloads'>, pathname: string): string {
+  const segments = pathname.split('/').slice(1);
+  const route = web.routePreloads.find(
+    (r) =>
+      r.segments.length === segments.length &&
+      r.segments.every((s, i) => s.startsWith(':') ? segments[i] !== '' : s === segments[i]),
+  );
+  return route?.tags ?? '';
 }
 
 const hashOf = (script: string) => `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -289,7 +360,13 @@ export function loadWebApp(dir: string, config: Pick<Config, 'ANALYTICS_ID' | 'S
   const end = html.indexOf(HEAD_END);
   if (start < 0 || end < start) throw new Error(`${dir}/index.html has no ${HEAD_START}…${HEAD_END} block`);
   const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => hashOf(m[1]!));
-  return { dir, before: html.slice(0, start + HEAD_START.length), after: html.slice(end), scriptHashes };
+  return {
+    dir,
+    before: html.slice(0, start + HEAD_START.length),
+    after: html.slice(end),
+    scriptHashes,
+    routePreloads: readRoutePreloads(dir),
+  };
 }
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -433,7 +510,13 @@ export async function registerWebApp(
       !/\.[a-z0-9]+$/i.test(url);
     if (!isPage) return reply.status(404).send(notFoundReply(request.method, url));
     const { status, head } = await resolvePage(deps, url);
-    const html = `${web.before}\n    ${renderHead(head, base)}\n    ${web.after}`;
+    // A page that is there names its own chunks, so they load beside the entry instead of after it.
+    const preloads = status === 200 ? routePreloadTags(web, url.length > 1 ? url.replace(/\/+$/, '') : url) : '';
+    // They go last in the head: a page's stylesheets come after the entry's, as when the app loads them itself.
+    const headEnd = preloads ? web.after.lastIndexOf('</head>') : -1;
+    const after =
+      headEnd < 0 ? web.after : `${web.after.slice(0, headEnd)}  ${preloads}\n  ${web.after.slice(headEnd)}`;
+    const html = `${web.before}\n    ${renderHead(head, base)}\n    ${after}`;
     reply
       .status(status)
       .header('cache-control', 'no-cache')
