@@ -10,12 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * the home route's chunk, and every chunk they import statically, gzip-compressed. A size check,
  * not a timing: it fails when the code a phone must download before the first screen grows.
  */
-// The goal is 120 KB. Today it is about 150: React DOM (~63 KB), Redux Toolkit with RTK Query and
+// The goal is 120 KB. Today it is about 144: React DOM (~63 KB), Redux Toolkit with RTK Query and
 // React Redux (~28 KB), React Router (~12 KB) and the layout, store and home page. The budget sits just
-// above today's figure so that any growth fails here; lower it as the first load shrinks. It rose
-// from 152 to 153 once, for the endpoint tables the first route's requests are now built from
-// (packages/shared/src/contracts/*.endpoints.ts, about 1.5 KB with their chunk links).
-const BUDGET_KB = 153;
+// above today's figure so that any growth fails here; lower it as the first load shrinks. It came down
+// from 153 when react-toastify (~9 KB) left the first load: the toast area now arrives after it.
+const BUDGET_KB = 145;
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoDir = path.resolve(webDir, '../..');

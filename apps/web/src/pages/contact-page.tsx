@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../components/ui/toast';
 import type { z } from 'zod';
 import { PageMeta } from '../components/page-meta';
 import { Button, Card, Field, Input, MailIcon, MessageIcon, ShieldIcon, TextArea } from '../components/ui';

@@ -33,13 +33,14 @@ describe('Layout', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'A studio for ideas that start as a sentence' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Notifications Alt+T' })).toBeInTheDocument();
+    // The toast area arrives once the page has loaded.
+    expect(await screen.findByRole('region', { name: 'Notifications Alt+T' })).toBeInTheDocument();
   });
 
   it('links every company and legal page from the footer', async () => {
     renderApp('/');
     // The footer comes with the page, once its chunk has loaded.
-    const footer = await screen.findByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo', {}, { timeout: 4000 });
     for (const [name, href] of [
       ['About us', '/about-us'],
       ['AI ethics', '/ai-ethics'],
@@ -58,7 +59,7 @@ describe('Layout', () => {
 
   it('navigates from the footer and retitles the page', async () => {
     const { user, router } = renderApp('/');
-    await user.click(within(await screen.findByRole('contentinfo')).getByRole('link', { name: 'Terms of service' }));
+    await user.click(within(await screen.findByRole('contentinfo', {}, { timeout: 4000 })).getByRole('link', { name: 'Terms of service' }));
     expect(router.state.location.pathname).toBe('/terms-of-services');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
     expect(document.title).toBe('Terms of service · Atelier');

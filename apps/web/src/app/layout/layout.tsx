@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthRoot } from '../../features/auth/components/auth-root';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
@@ -6,7 +6,7 @@ import { GenerateRoot } from './generate-root';
 import { ThemeSync } from '../../features/theme/theme-sync';
 import { Header } from './header';
 import { Footer } from './footer';
-import { AppToasts } from './app-toasts';
+import { loadToastify, whenToastifyWanted } from '../../components/ui/toast';
 import './layout.css';
 
 /** A new page starts at its top, unless the link points at an anchor on it. */
@@ -17,6 +17,39 @@ function useScrollToTopOnNavigate() {
     document.documentElement.scrollTop = 0;
     document.body.scrollTop = 0;
   }, [pathname, hash]);
+}
+
+const AppToasts = lazy(() => import('./app-toasts').then((m) => ({ default: m.AppToasts })));
+
+/**
+ * The toast area and react-toastify arrive once the page has loaded and the browser is idle, or at
+ * once when something raises a toast first: the first screen never waits for them.
+ */
+function ToastArea() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const stop = whenToastifyWanted(() => setWanted(true));
+    const idle = () => void loadToastify();
+    let timer = 0;
+    const afterLoad = () => {
+      timer = window.setTimeout(
+        () => ('requestIdleCallback' in window ? window.requestIdleCallback(idle) : idle()),
+        1000,
+      );
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+    return () => {
+      stop();
+      window.removeEventListener('load', afterLoad);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AppToasts />
+    </Suspense>
+  ) : null;
 }
 
 /** Shown while a page's chunk loads: as tall as a page, so the footer does not jump when it arrives. */
@@ -57,7 +90,7 @@ export function Layout() {
       </Suspense>
       <AuthRoot />
       <GenerateRoot />
-      <AppToasts />
+      <ToastArea />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Route, Routes, useParams } from 'react-router';
 import { STORAGE_KEYS, type Content } from '@atelier/shared';
 import { makeContent } from '../../testing/generation-test-utils';
 import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../testing/render-with-store';
-import { UploadContentButton } from './components/upload-content-dialog';
+import { UploadContentButton } from './components/upload-content-button';
 import { contentApi } from './content-api';
 
 const ME = makeUser();
@@ -113,7 +113,8 @@ describe('Upload dialog', () => {
     });
     const { user } = renderUpload();
     await user.click(open());
-    expect(screen.getByRole('dialog', { name: 'Upload your own work' })).toBeInTheDocument();
+    // The dialog loads when first opened.
+    expect(await screen.findByRole('dialog', { name: 'Upload your own work' })).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText(/^File/), png());
     // The file suggests the title and the type.
@@ -153,6 +154,7 @@ describe('Upload dialog', () => {
     mockServer({ 'GET /category/tree': () => jsonResponse(200, { data: [] }) });
     const { user } = renderUpload();
     await user.click(open());
+    await screen.findByRole('dialog', { name: 'Upload your own work' });
     await user.click(submit());
     expect(screen.getByText('Please choose a file to upload')).toBeInTheDocument();
     expect(screen.getByText('Title is required')).toBeInTheDocument();
@@ -163,6 +165,7 @@ describe('Upload dialog', () => {
     mockServer({ 'GET /category/tree': () => jsonResponse(200, { data: [] }) });
     const { user } = renderUpload();
     await user.click(open());
+    await screen.findByRole('dialog', { name: 'Upload your own work' });
     await user.upload(screen.getByLabelText(/^File/), png());
     await user.click(submit());
     act(() =>
@@ -198,6 +201,7 @@ describe('Upload dialog', () => {
     const listed = () => contentApi.endpoints.getUserContent.select({ userId: ME.id, page: 1 })(store.getState()).data;
 
     await user.click(open());
+    await screen.findByRole('dialog', { name: 'Upload your own work' });
     await user.upload(screen.getByLabelText(/^File/), png());
     await user.click(submit());
     const created = mine({ id: 'new-2', title: 'harbour at dusk' });
@@ -224,6 +228,7 @@ describe('Upload dialog', () => {
     expect(listed()?.data).toEqual([]);
 
     await user.click(open());
+    await screen.findByRole('dialog', { name: 'Upload your own work' });
     await user.upload(screen.getByLabelText(/^File/), png());
     listedOnServer = [created];
     await user.click(submit());

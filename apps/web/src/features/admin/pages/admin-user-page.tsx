@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { ADMIN_CREDITS_MAX, MSG, ROLES, type AdminUserDetail, type Role } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';

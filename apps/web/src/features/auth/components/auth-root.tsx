@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG, STORAGE_KEYS } from '@atelier/shared';
 import { useAppDispatch, useAppSelector, useOnceTrue } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';

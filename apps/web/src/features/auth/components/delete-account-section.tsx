@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Button, Field, Input } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';

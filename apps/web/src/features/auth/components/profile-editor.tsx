@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG, type PublicUser } from '@atelier/shared';
 import { Button, Checkbox, Field, Input, TextArea } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

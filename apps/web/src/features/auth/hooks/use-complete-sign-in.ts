@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import type { AuthTokens } from '@atelier/shared';
 import { useAppDispatch } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';

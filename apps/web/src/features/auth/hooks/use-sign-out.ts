@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { api } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { tokenStore } from '../../../app/token-store';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { z } from 'zod';
 import { MSG, newPassword, THEMES, type PublicUser, type SessionInfo, type Theme } from '@atelier/shared';
 import { Badge, Button } from '../../../components/ui';

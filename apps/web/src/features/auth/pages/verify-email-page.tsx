@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Button } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';

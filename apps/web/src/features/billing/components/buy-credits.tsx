@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG, formatMoney, type CreditProduct, type PriceCalculation } from '@atelier/shared';
 import { Badge, Button, Card, Field, Input, Spinner } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG, formatMoney, type BillingFrequency, type Plan } from '@atelier/shared';
 import { Badge, Button, Card, CheckIcon, Spinner, Tabs } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG, formatMoney, planBody, type Plan, type PlanBody } from '@atelier/shared';
 import { Button, Card, Checkbox, Dialog, Field, Input, Spinner, TextArea } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';

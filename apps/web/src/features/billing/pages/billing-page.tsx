@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { API_BASE, MSG, creditsEndpoints, formatMoney, pathOf, type CheckoutSummary, type Subscription } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } from '../../../components/ui';

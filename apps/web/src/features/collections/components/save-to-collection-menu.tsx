@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { COLLECTION_TEXT } from '@atelier/shared';
 import { Button, BookmarkIcon, CheckIcon, Input } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { COLLECTION_TEXT, contentCaption } from '@atelier/shared';
 import { Badge, Button, ButtonLink, EmptyState, Pager, Spinner } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';

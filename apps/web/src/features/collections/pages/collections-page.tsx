@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { COLLECTION_TEXT, type Collection } from '@atelier/shared';
 import {
   BookmarkIcon,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG, type Comment, type Content } from '@atelier/shared';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { EDIT_OPERATIONS, LIMITS, MSG, editCost, type EditOperation } from '@atelier/shared';
 import { Button, Card, Checkbox, Field, Input, Select, TextArea } from '../../../components/ui';
 import { useAppSelector } from '../../../app/hooks';

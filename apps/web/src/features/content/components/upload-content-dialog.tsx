@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import {
   CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
@@ -13,7 +13,6 @@ import {
   type ContentType,
 } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
-import { useAppSelector } from '../../../app/hooks';
 import { Button, Checkbox, Dialog, Field, Input, ProgressBar, Select, TextArea } from '../../../components/ui';
 import { useCategoryTreeQuery, useUploadContentMutation } from '../content-api';
 import { guessContentType, isContentType, titleFromFileName } from '../content-upload';
@@ -201,20 +200,5 @@ export function UploadContentDialog({ isOpen, onClose }: { isOpen: boolean; onCl
         )}
       </form>
     </Dialog>
-  );
-}
-
-/** Opens the upload dialog; shown only to signed-in people, since only they can upload. */
-export function UploadContentButton({ variant = 'secondary' }: { variant?: 'primary' | 'secondary' }) {
-  const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
-  const [isOpen, setIsOpen] = useState(false);
-  if (!isAuthenticated) return null;
-  return (
-    <>
-      <Button variant={variant} size="sm" onClick={() => setIsOpen(true)}>
-        Upload
-      </Button>
-      <UploadContentDialog isOpen={isOpen} onClose={() => setIsOpen(false)} />
-    </>
   );
 }

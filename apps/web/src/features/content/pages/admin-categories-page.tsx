@@ -1,5 +1,5 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { CategoryTreeNode } from '@atelier/shared';
 import {

@@ -23,7 +23,7 @@ import {
   useSearchContentQuery,
 } from '../content-api';
 import { ContentGrid } from '../components/content-grid';
-import { UploadContentButton } from '../components/upload-content-dialog';
+import { UploadContentButton } from '../components/upload-content-button';
 import '../content.css';
 
 const PAGE_SIZE = 24;

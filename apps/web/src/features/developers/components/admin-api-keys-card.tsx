@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../app/errors';
 import { Badge, Button, Card } from '../../../components/ui';
 import { useAdminRevokeApiKeyMutation, useGetAdminApiKeysQuery } from '../developers-api';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import {
   API_KEY_NAME_MAX_LENGTH,
   API_KEY_SCOPE_LABELS,

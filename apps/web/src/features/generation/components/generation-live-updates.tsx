@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { CONTENT_TYPE_NAMES } from '@atelier/shared';
 import { useAppDispatch } from '../../../app/hooks';
 import { useRealtimeEvent } from '../../realtime';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import type { ApplicationStatus } from '@atelier/shared';
 import { api } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG, OWNER_APPLICATION_STATUSES, type Application, type OwnerApplicationStatus } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { Button, Select } from '../../../components/ui';

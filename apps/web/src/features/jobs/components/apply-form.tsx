@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import type { z } from 'zod';
 import { JOBS_TEXT, JOB_LIMITS, MSG, createApplicationBody, type Job } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';

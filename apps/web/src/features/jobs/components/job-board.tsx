@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { EMPLOYMENT_TYPES, EMPLOYMENT_TYPE_LABELS, MSG, type EmploymentType } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { BriefcaseIcon, Button, EmptyState, Field, Input, SearchIcon, Select, Skeleton } from '../../../components/ui';

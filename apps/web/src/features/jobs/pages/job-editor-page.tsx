@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { JOBS_TEXT, MSG } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';

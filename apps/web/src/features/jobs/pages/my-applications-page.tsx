@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG, type Application } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';

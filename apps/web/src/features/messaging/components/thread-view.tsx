@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MESSAGE_MAX_LENGTH, MSG, type ChatMessage } from '@atelier/shared';
 import { Button, Spinner, cx } from '../../../components/ui';
 import { formatMessageTime } from '../thread-merge';

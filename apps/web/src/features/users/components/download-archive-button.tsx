@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/ui';
 import { ARCHIVE_FAILED, downloadContentArchive, formatBytes } from '../content-archive';

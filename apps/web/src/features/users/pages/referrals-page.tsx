@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Badge, Button, Card, EmptyState, Pager, Spinner, UsersIcon } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
