@@ -188,3 +188,7 @@ export const EXAMPLE_PROMPTS: Record<ContentType, string[]> = {
     'Abstract wave pattern for a website background',
   ],
 };
+
+/** The gallery's orders. */
+export const CONTENT_SORTS = ['newest', 'popular', 'trending'] as const;
+export type ContentSort = (typeof CONTENT_SORTS)[number];

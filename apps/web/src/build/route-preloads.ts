@@ -78,7 +78,8 @@ export function routePreloads(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // After the files (the manifest among them) are written, and only when the build succeeded.
+    writeBundle() {
       const routerFile = path.join(root, 'src/app/router.tsx');
       const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const table = routePreloadTable(manifest, routePages(fs.readFileSync(routerFile, 'utf8'), routerFile, root));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, pagination } from '../schemas/common.js';
+import { COLLECTION_ITEM_TYPES } from '../collections-text.js';
 import {
-  COLLECTION_ITEM_TYPES,
   addCollectionItemBody,
   collectionItem,
   collectionItemsQuery,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_TYPES, EDIT_OPERATIONS, findModel, isContentType } from '../catalogue.js';
+import { CONTENT_SORTS, CONTENT_TYPES, EDIT_OPERATIONS, findModel, isContentType } from '../catalogue.js';
 import { LIMITS } from '../limits.js';
 import { cursorParam, searchTooLong } from './common.js';
 import { MSG } from '../messages.js';
@@ -227,9 +227,6 @@ export function parseTagsField(value: string): string[] {
   }
   return text.split(',');
 }
-
-export const CONTENT_SORTS = ['newest', 'popular', 'trending'] as const;
-export type ContentSort = (typeof CONTENT_SORTS)[number];
 
 const optionalText = (max: number) =>
   z.preprocess(
