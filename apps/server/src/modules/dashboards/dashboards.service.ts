@@ -157,7 +157,7 @@ export async function adminEngagementMetrics(
 ): Promise<AdminEngagementMetrics> {
   const r = await adminRange(deps, query);
   // The buckets cover the whole window, so the totals are the sums of the series (one scan, not two).
-  const series = await repo.engagementSeries(deps.q, r, {});
+  const series = await repo.adminEngagementSeries(deps.q, r);
   const totals = series.reduce(
     (t, x) => ({ likes: t.likes + x.likes, comments: t.comments + x.comments, plays: t.plays + x.plays }),
     { likes: 0, comments: 0, plays: 0 },
