@@ -74,6 +74,41 @@ CREATE TABLE user_activity_weeks (
   PRIMARY KEY (user_id, week)
 );
 CREATE INDEX user_activity_weeks_signup_idx ON user_activity_weeks (signed_up_at);
+-- Activation reads weeks 0 and 1 only, from this index alone.
+CREATE INDEX user_activity_weeks_first_weeks_idx ON user_activity_weeks (signed_up_at, user_id, first_at)
+  WHERE week - signup_week <= 7;
+
+-- How many people who signed up on a day were active k weeks after their signup week: the
+-- retention cohorts of whole days, without reading each person's weeks. Kept from
+-- user_activity_weeks by row triggers, which run only when a person's week is added or removed
+-- (not on every content insert), and folded like the other rollups.
+CREATE TABLE cohort_daily (
+  signup_day date NOT NULL,
+  k smallint NOT NULL,
+  users bigint NOT NULL,
+  PRIMARY KEY (signup_day, k)
+);
+
+CREATE TABLE cohort_daily_changes (
+  signup_day date NOT NULL,
+  k smallint NOT NULL,
+  users bigint NOT NULL
+);
+
+CREATE FUNCTION cohort_rollups_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    INSERT INTO cohort_daily_changes (signup_day, k, users)
+    VALUES ((OLD.signed_up_at AT TIME ZONE 'UTC')::date, (OLD.week - OLD.signup_week) / 7, -1);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO cohort_daily_changes (signup_day, k, users)
+    VALUES ((NEW.signed_up_at AT TIME ZONE 'UTC')::date, (NEW.week - NEW.signup_week) / 7, 1);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Its triggers are made after the backfill, at the end of this file.
 
 -- The rows of these (user, week) pairs, made again from content.
 CREATE FUNCTION user_activity_recount(pairs jsonb) RETURNS void LANGUAGE plpgsql AS $$
@@ -231,3 +266,15 @@ FROM content c JOIN users u ON u.id = c.user_id
 WHERE date_trunc('week', c.created_at AT TIME ZONE 'UTC')::date - date_trunc('week', u.created_at AT TIME ZONE 'UTC')::date
       BETWEEN 0 AND 56
 GROUP BY 1, 2, 3, 4;
+
+INSERT INTO cohort_daily (signup_day, k, users)
+SELECT (signed_up_at AT TIME ZONE 'UTC')::date, (week - signup_week) / 7, count(*) FROM user_activity_weeks GROUP BY 1, 2;
+
+-- Only content triggers write user_activity_weeks, and they wait for this migration's locks, so
+-- the cohort triggers can start after the cohort backfill.
+CREATE TRIGGER cohort_rollups_insert_delete AFTER INSERT OR DELETE ON user_activity_weeks
+  FOR EACH ROW EXECUTE FUNCTION cohort_rollups_changed();
+CREATE TRIGGER cohort_rollups_update AFTER UPDATE ON user_activity_weeks FOR EACH ROW
+  WHEN (OLD.signed_up_at IS DISTINCT FROM NEW.signed_up_at OR OLD.week IS DISTINCT FROM NEW.week
+        OR OLD.signup_week IS DISTINCT FROM NEW.signup_week)
+  EXECUTE FUNCTION cohort_rollups_changed();

@@ -147,14 +147,27 @@ async function drift(): Promise<Record<string, unknown[]>> {
      (SELECT 'rollup' AS side, * FROM (SELECT * FROM r EXCEPT ALL SELECT * FROM l) a)
      UNION ALL (SELECT 'rows' AS side, * FROM (SELECT * FROM l EXCEPT ALL SELECT * FROM r) b)`,
   );
-  return { content: content.rows, ledger: ledger.rows, activity: activity.rows };
+  const cohorts = await db.query(
+    `WITH r AS (
+       SELECT signup_day, k, sum(users)::bigint AS users
+       FROM (SELECT * FROM cohort_daily UNION ALL SELECT * FROM cohort_daily_changes) x
+       GROUP BY 1, 2 HAVING sum(users) <> 0
+     ), l AS (
+       SELECT (signed_up_at AT TIME ZONE 'UTC')::date AS signup_day, ((week - signup_week) / 7)::smallint AS k, count(*)::bigint AS users
+       FROM user_activity_weeks GROUP BY 1, 2
+     )
+     (SELECT 'rollup' AS side, * FROM (SELECT * FROM r EXCEPT ALL SELECT * FROM l) a)
+     UNION ALL (SELECT 'rows' AS side, * FROM (SELECT * FROM l EXCEPT ALL SELECT * FROM r) b)`,
+  );
+  return { content: content.rows, ledger: ledger.rows, activity: activity.rows, cohorts: cohorts.rows };
 }
 
-const NO_DRIFT = { content: [], ledger: [], activity: [] };
+const NO_DRIFT = { content: [], ledger: [], activity: [], cohorts: [] };
 
 async function unfolded(): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT ((SELECT count(*) FROM content_daily_changes) + (SELECT count(*) FROM ledger_daily_changes))::int AS n`,
+    `SELECT ((SELECT count(*) FROM content_daily_changes) + (SELECT count(*) FROM ledger_daily_changes)
+             + (SELECT count(*) FROM cohort_daily_changes))::int AS n`,
   );
   return rows[0]!.n;
 }
@@ -267,9 +280,10 @@ beforeAll(async () => {
   db = await openTestDatabase();
   // The database as it was before migration 0025, with rows in it.
   await db.exec(`
-    DROP TABLE content_daily, content_daily_changes, ledger_daily, ledger_daily_changes, user_activity_weeks;
+    DROP TABLE content_daily, content_daily_changes, ledger_daily, ledger_daily_changes, user_activity_weeks, cohort_daily,
+               cohort_daily_changes;
     DROP FUNCTION content_rollups_inserted, content_rollups_deleted, content_rollups_updated, user_activity_signup_moved,
-                  user_activity_recount,
+                  user_activity_recount, cohort_rollups_changed,
                   ledger_rollups_inserted, ledger_rollups_deleted, ledger_rollups_updated CASCADE;
     DELETE FROM schema_migrations WHERE name = '${MIGRATION}';
   `);
@@ -334,7 +348,8 @@ describe('dashboard rollups', () => {
     expect(await drift()).toEqual(NO_DRIFT);
     // Nothing folded is left at zero.
     const { rows } = await db.query<{ n: number }>(
-      `SELECT ((SELECT count(*) FROM content_daily WHERE items = 0) + (SELECT count(*) FROM ledger_daily WHERE entries = 0))::int AS n`,
+      `SELECT ((SELECT count(*) FROM content_daily WHERE items = 0) + (SELECT count(*) FROM ledger_daily WHERE entries = 0)
+               + (SELECT count(*) FROM cohort_daily WHERE users = 0))::int AS n`,
     );
     expect(rows[0]!.n).toBe(0);
     await expectWindowsMatchRows();

@@ -209,14 +209,48 @@ export async function adminOverviewCounts(q: Query, r: ResolvedRange) {
   };
 }
 
-export async function signupSeries(q: Query, r: ResolvedRange) {
-  const { rows } = await q.query<{ date: string; count: number }>(
-    `WITH ${BUCKETS_CTE},
-     s AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM users WHERE ${inRange('created_at')} GROUP BY 1)
-     SELECT ${label(r)} AS date, coalesce(s.n, 0)::int AS count FROM buckets LEFT JOIN s ON s.t = buckets.t ORDER BY buckets.t`,
-    rangeParams(r),
+/** Sign-ups of the window per UTC day ('YYYY-MM-DD'): one scan of users for the series, the cohorts and activation. */
+export async function signupDays(q: Query, r: ResolvedRange): Promise<{ day: string; n: number }[]> {
+  const { rows } = await q.query<{ day: string; n: number }>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
+     FROM users WHERE ${inRange('created_at')} GROUP BY 1`,
+    [r.start.toISOString(), r.end.toISOString()],
   );
   return rows;
+}
+
+const DAY_MS = 86_400_000;
+/** The Monday (UTC) of the week of a 'YYYY-MM-DD' day. */
+export function weekOfDay(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const sinceMonday = (new Date(t).getUTCDay() + 6) % 7;
+  return new Date(t - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The label of the day/week/month bucket a 'YYYY-MM-DD' day falls in. */
+function bucketOfDay(day: string, bucket: ResolvedRange['bucket']): string {
+  if (bucket === 'week') return weekOfDay(day);
+  if (bucket === 'month') return `${day.slice(0, 7)}-01`;
+  return day;
+}
+
+export async function signupSeries(q: Query, r: ResolvedRange, days = signupDays(q, r)) {
+  if (r.bucket === 'hour') {
+    const { rows } = await q.query<{ date: string; count: number }>(
+      `WITH ${BUCKETS_CTE},
+       s AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM users WHERE ${inRange('created_at')} GROUP BY 1)
+       SELECT ${label(r)} AS date, coalesce(s.n, 0)::int AS count FROM buckets LEFT JOIN s ON s.t = buckets.t ORDER BY buckets.t`,
+      rangeParams(r),
+    );
+    return rows;
+  }
+  const [labels, perDay] = await Promise.all([bucketLabels(q, r), days]);
+  const counts = new Map<string, number>();
+  for (const { day, n } of perDay) {
+    const key = bucketOfDay(day, r.bucket);
+    counts.set(key, (counts.get(key) ?? 0) + n);
+  }
+  return labels.map((date) => ({ date, count: counts.get(date) ?? 0 }));
 }
 
 export async function verifiedCounts(q: Query, r: ResolvedRange) {
@@ -232,15 +266,9 @@ export async function verifiedCounts(q: Query, r: ResolvedRange) {
  * New users of the window, and how many of them generated within 7 days of signing up (from the
  * activity rollup's first item of weeks 0 and 1).
  */
-export async function activation(q: Query, r: ResolvedRange) {
-  const [{ rows }, activated] = await Promise.all([
-    q.query<{ newUsers: number }>(`SELECT count(*)::int AS "newUsers" FROM users u WHERE ${inRange('u.created_at')}`, [
-      r.start.toISOString(),
-      r.end.toISOString(),
-    ]),
-    rollups.activatedCount(q, r),
-  ]);
-  const newUsers = rows[0]?.newUsers ?? 0;
+export async function activation(q: Query, r: ResolvedRange, days = signupDays(q, r)) {
+  const [perDay, activated] = await Promise.all([days, rollups.activatedCount(q, r)]);
+  const newUsers = perDay.reduce((sum, d) => sum + d.n, 0);
   return { newUsers, activated, rate: share(activated, newUsers) };
 }
 
@@ -251,17 +279,20 @@ export const COHORT_WEEKS = 8;
  * share of the cohort that created content in the k-th week after it, null while that week has
  * not begun.
  */
-export async function retentionCohorts(q: Query, r: ResolvedRange, now: Date): Promise<CohortRow[]> {
-  const [{ rows: sizes }, active] = await Promise.all([
-    q.query<{ week: string; size: number }>(
-      `SELECT to_char(w, 'YYYY-MM-DD') AS week, count(*)::int AS size
-       FROM (SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS w FROM users WHERE ${inRange('created_at')}) cohort
-       GROUP BY w ORDER BY w`,
-      [r.start.toISOString(), r.end.toISOString()],
-    ),
+export async function retentionCohorts(
+  q: Query,
+  r: ResolvedRange,
+  now: Date,
+  days = signupDays(q, r),
+): Promise<CohortRow[]> {
+  const [perDay, active] = await Promise.all([
+    days,
     // The (user, week) activity rollup, kept by triggers on content (migrations/0025).
     rollups.activeByCohortWeek(q, r),
   ]);
+  const sizeOf = new Map<string, number>();
+  for (const { day, n } of perDay) sizeOf.set(weekOfDay(day), (sizeOf.get(weekOfDay(day)) ?? 0) + n);
+  const sizes = [...sizeOf].map(([week, size]) => ({ week, size })).sort((a, b) => (a.week < b.week ? -1 : 1));
   const counts = new Map(active.map((a) => [`${a.week}:${a.k}`, a.users]));
   return sizes.map(({ week, size }) => {
     const weekStart = Date.parse(`${week}T00:00:00Z`);

@@ -21,11 +21,13 @@ export function wholeDays(r: ResolvedRange): { from: Date; to: Date } {
   return { from: new Date(from), to: new Date(to) };
 }
 
-/** $1 start, $2 end, $3 bucket, $4 first whole day, $5 end of the whole days. */
-function params(r: ResolvedRange): string[] {
+const dayBounds = (r: ResolvedRange) => {
   const days = wholeDays(r);
-  return [r.start.toISOString(), r.end.toISOString(), r.bucket, days.from.toISOString(), days.to.toISOString()];
-}
+  return [days.from.toISOString(), days.to.toISOString()];
+};
+
+/** $1 start, $2 end, $3 bucket, $4 first whole day, $5 end of the whole days. */
+const params = (r: ResolvedRange): string[] => [r.start.toISOString(), r.end.toISOString(), r.bucket, ...dayBounds(r)];
 
 const dayOf = (p: string) => `(${p}::timestamptz AT TIME ZONE 'UTC')::date`;
 
@@ -117,14 +119,27 @@ export async function ledgerGroups(q: Query, r: ResolvedRange, kinds: readonly s
 
 /**
  * People of the window's signup cohorts who created content k weeks after their signup week
- * (k = 0..8), by signup week (Monday, UTC) and k.
+ * (k = 0..8), by signup week (Monday, UTC) and k: whole signup days from cohort_daily, the partial
+ * first and last day from the people's weeks.
  */
 export async function activeByCohortWeek(q: Query, r: ResolvedRange): Promise<{ week: string; k: number; users: number }[]> {
   const { rows } = await q.query<{ week: string; k: number; users: number }>(
-    `SELECT to_char(signup_week, 'YYYY-MM-DD') AS week, ((week - signup_week) / 7)::int AS k, count(*)::int AS users
-     FROM user_activity_weeks WHERE signed_up_at >= $1::timestamptz AND signed_up_at < $2::timestamptz
-     GROUP BY signup_week, week`,
-    [r.start.toISOString(), r.end.toISOString()],
+    `WITH src (signup_week, k, users) AS (
+       SELECT date_trunc('week', signup_day::timestamp)::date, k, users
+       FROM cohort_daily WHERE signup_day >= ${dayOf('$3')} AND signup_day < ${dayOf('$4')}
+       UNION ALL
+       SELECT date_trunc('week', signup_day::timestamp)::date, k, users
+       FROM cohort_daily_changes WHERE signup_day >= ${dayOf('$3')} AND signup_day < ${dayOf('$4')}
+       UNION ALL
+       SELECT signup_week, ((week - signup_week) / 7)::smallint, 1
+       FROM user_activity_weeks WHERE signed_up_at >= $1::timestamptz AND signed_up_at < $3::timestamptz
+       UNION ALL
+       SELECT signup_week, ((week - signup_week) / 7)::smallint, 1
+       FROM user_activity_weeks WHERE signed_up_at >= $4::timestamptz AND signed_up_at < $2::timestamptz
+     )
+     SELECT to_char(signup_week, 'YYYY-MM-DD') AS week, k::int AS k, sum(users)::int AS users
+     FROM src GROUP BY signup_week, k HAVING sum(users) <> 0`,
+    [r.start.toISOString(), r.end.toISOString(), ...dayBounds(r)],
   );
   return rows;
 }
@@ -161,6 +176,13 @@ export async function foldRollups(q: Query): Promise<void> {
      ON CONFLICT (day, kind) DO UPDATE SET entries = d.entries + excluded.entries, total = d.total + excluded.total`,
   );
   // A group whose rows are all gone (deleted, or moved to another status) has nothing left to say.
+  await q.query(
+    `WITH moved AS (DELETE FROM cohort_daily_changes RETURNING *)
+     INSERT INTO cohort_daily AS d (signup_day, k, users)
+     SELECT signup_day, k, sum(users) FROM moved GROUP BY signup_day, k
+     ON CONFLICT (signup_day, k) DO UPDATE SET users = d.users + excluded.users`,
+  );
   await q.query(`DELETE FROM content_daily WHERE items = 0`);
   await q.query(`DELETE FROM ledger_daily WHERE entries = 0`);
+  await q.query(`DELETE FROM cohort_daily WHERE users = 0`);
 }

@@ -1,4 +1,5 @@
-import { bigint, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.js';
 
 /*
@@ -62,5 +63,21 @@ export const userActivityWeeks = pgTable(
   (t) => [
     primaryKey({ name: 'user_activity_weeks_pkey', columns: [t.userId, t.week] }),
     index('user_activity_weeks_signup_idx').on(t.signedUpAt),
+    index('user_activity_weeks_first_weeks_idx')
+      .on(t.signedUpAt, t.userId, t.firstAt)
+      .where(sql`${t.week} - ${t.signupWeek} <= 7`),
   ],
 );
+
+const cohortDayColumns = () => ({
+  signupDay: date('signup_day', { mode: 'string' }).notNull(),
+  k: smallint('k').notNull(),
+  users: count('users'),
+});
+
+/** People who signed up on a day and were active k weeks after their signup week, as folded. */
+export const cohortDaily = pgTable('cohort_daily', cohortDayColumns(), (t) => [
+  primaryKey({ name: 'cohort_daily_pkey', columns: [t.signupDay, t.k] }),
+]);
+
+export const cohortDailyChanges = pgTable('cohort_daily_changes', cohortDayColumns());

@@ -97,11 +97,12 @@ export async function adminOverview(deps: DashboardDeps, query: DashboardRangeQu
 
 export async function adminUserMetrics(deps: DashboardDeps, query: DashboardRangeQuery): Promise<AdminUserMetrics> {
   const r = await adminRange(deps, query);
+  const days = repo.signupDays(deps.q, r);
   const [signups, verified, act, cohorts] = await Promise.all([
-    repo.signupSeries(deps.q, r),
+    repo.signupSeries(deps.q, r, days),
     repo.verifiedCounts(deps.q, r),
-    repo.activation(deps.q, r),
-    repo.retentionCohorts(deps.q, r, deps.clock()),
+    repo.activation(deps.q, r, days),
+    repo.retentionCohorts(deps.q, r, deps.clock(), days),
   ]);
   return {
     range: rangeReply(r),
