@@ -246,6 +246,61 @@ CREATE TRIGGER ledger_rollups_update AFTER UPDATE ON credit_ledger FOR EACH ROW
         OR OLD.delta IS DISTINCT FROM NEW.delta)
   EXECUTE FUNCTION ledger_rollups_updated();
 
+-- ------------------------------------------------------------------ people per signup day
+
+-- Accounts by UTC day of signup, role, verification and deletion: sign-up series, cohort sizes,
+-- the verified share and the role split without reading every account.
+CREATE TABLE users_daily (
+  day date NOT NULL,
+  role text NOT NULL,
+  is_verified boolean NOT NULL,
+  is_deleted boolean NOT NULL,
+  users bigint NOT NULL,
+  PRIMARY KEY (day, role, is_verified, is_deleted)
+);
+
+CREATE TABLE users_daily_changes (
+  day date NOT NULL,
+  role text NOT NULL,
+  is_verified boolean NOT NULL,
+  is_deleted boolean NOT NULL,
+  users bigint NOT NULL
+);
+
+CREATE FUNCTION users_rollups_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO users_daily_changes (day, role, is_verified, is_deleted, users)
+  SELECT (created_at AT TIME ZONE 'UTC')::date, role, is_verified, deleted_at IS NOT NULL, count(*)
+  FROM new_rows GROUP BY 1, 2, 3, 4;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION users_rollups_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO users_daily_changes (day, role, is_verified, is_deleted, users)
+  SELECT (created_at AT TIME ZONE 'UTC')::date, role, is_verified, deleted_at IS NOT NULL, -count(*)
+  FROM old_rows GROUP BY 1, 2, 3, 4;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION users_rollups_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO users_daily_changes (day, role, is_verified, is_deleted, users)
+  VALUES ((OLD.created_at AT TIME ZONE 'UTC')::date, OLD.role, OLD.is_verified, OLD.deleted_at IS NOT NULL, -1),
+         ((NEW.created_at AT TIME ZONE 'UTC')::date, NEW.role, NEW.is_verified, NEW.deleted_at IS NOT NULL, 1);
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER users_rollups_insert AFTER INSERT ON users
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION users_rollups_inserted();
+CREATE TRIGGER users_rollups_delete AFTER DELETE ON users
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION users_rollups_deleted();
+-- Balance and profile updates do not match the WHEN, so they never call the function.
+CREATE TRIGGER users_rollups_update AFTER UPDATE ON users FOR EACH ROW
+  WHEN (OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.role IS DISTINCT FROM NEW.role
+        OR OLD.is_verified IS DISTINCT FROM NEW.is_verified OR (OLD.deleted_at IS NULL) IS DISTINCT FROM (NEW.deleted_at IS NULL))
+  EXECUTE FUNCTION users_rollups_updated();
+
 -- ------------------------------------------------------------------ backfill
 
 -- The triggers above exist before these reads: CREATE TRIGGER locks each table against writes
@@ -257,6 +312,9 @@ FROM content GROUP BY 1, 2, 3, 4;
 
 INSERT INTO ledger_daily (day, kind, entries, total)
 SELECT (created_at AT TIME ZONE 'UTC')::date, kind, count(*), sum(delta) FROM credit_ledger GROUP BY 1, 2;
+
+INSERT INTO users_daily (day, role, is_verified, is_deleted, users)
+SELECT (created_at AT TIME ZONE 'UTC')::date, role, is_verified, deleted_at IS NOT NULL, count(*) FROM users GROUP BY 1, 2, 3, 4;
 
 INSERT INTO user_activity_weeks (user_id, week, signup_week, signed_up_at, first_at)
 SELECT c.user_id, date_trunc('week', c.created_at AT TIME ZONE 'UTC')::date,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/platform/db/db.js';
 import { migrationsDir } from '../src/platform/db/migrate.js';
 import { bucketFor, labelFormat, type ResolvedRange } from '../src/modules/dashboards/dashboards.range.js';
-import { activation, COHORT_WEEKS, retentionCohorts } from '../src/modules/dashboards/dashboards.repository.js';
+import { activation, COHORT_WEEKS, retentionCohorts, signupDays, verifiedCounts } from '../src/modules/dashboards/dashboards.repository.js';
 import { contentGroups, foldRollups, ledgerGroups } from '../src/modules/dashboards/dashboards.rollups.js';
 import { openTestDatabase } from './app.js';
 
@@ -159,15 +159,28 @@ async function drift(): Promise<Record<string, unknown[]>> {
      (SELECT 'rollup' AS side, * FROM (SELECT * FROM r EXCEPT ALL SELECT * FROM l) a)
      UNION ALL (SELECT 'rows' AS side, * FROM (SELECT * FROM l EXCEPT ALL SELECT * FROM r) b)`,
   );
-  return { content: content.rows, ledger: ledger.rows, activity: activity.rows, cohorts: cohorts.rows };
+  const users = await db.query(
+    `WITH r AS (
+       SELECT day, role, is_verified, is_deleted, sum(users)::bigint AS users
+       FROM (SELECT * FROM users_daily UNION ALL SELECT * FROM users_daily_changes) x
+       GROUP BY 1, 2, 3, 4 HAVING sum(users) <> 0
+     ), l AS (
+       SELECT (created_at AT TIME ZONE 'UTC')::date AS day, role, is_verified, deleted_at IS NOT NULL AS is_deleted,
+              count(*)::bigint AS users
+       FROM users GROUP BY 1, 2, 3, 4
+     )
+     (SELECT 'rollup' AS side, * FROM (SELECT * FROM r EXCEPT ALL SELECT * FROM l) a)
+     UNION ALL (SELECT 'rows' AS side, * FROM (SELECT * FROM l EXCEPT ALL SELECT * FROM r) b)`,
+  );
+  return { content: content.rows, ledger: ledger.rows, activity: activity.rows, cohorts: cohorts.rows, users: users.rows };
 }
 
-const NO_DRIFT = { content: [], ledger: [], activity: [], cohorts: [] };
+const NO_DRIFT = { content: [], ledger: [], activity: [], cohorts: [], users: [] };
 
 async function unfolded(): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT ((SELECT count(*) FROM content_daily_changes) + (SELECT count(*) FROM ledger_daily_changes)
-             + (SELECT count(*) FROM cohort_daily_changes))::int AS n`,
+             + (SELECT count(*) FROM cohort_daily_changes) + (SELECT count(*) FROM users_daily_changes))::int AS n`,
   );
   return rows[0]!.n;
 }
@@ -273,6 +286,14 @@ async function expectWindowsMatchRows() {
       await retentionFromContent(r, now),
     );
     expect(await activation(db, r), `activation ${r.start.toISOString()}`).toEqual(await activationFromContent(r));
+    const { rows: people } = await db.query<{ n: number; total: number; verified: number }>(
+      `SELECT (SELECT count(*)::int FROM users WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz) AS n,
+              (SELECT count(*)::int FROM users WHERE deleted_at IS NULL AND created_at < $2::timestamptz) AS total,
+              (SELECT count(*)::int FROM users WHERE deleted_at IS NULL AND is_verified AND created_at < $2::timestamptz) AS verified`,
+      [r.start.toISOString(), r.end.toISOString()],
+    );
+    expect((await signupDays(db, r)).reduce((s, d) => s + d.n, 0)).toBe(people[0]!.n);
+    expect(await verifiedCounts(db, r)).toEqual({ total: people[0]!.total, verified: people[0]!.verified });
   }
 }
 
@@ -281,9 +302,10 @@ beforeAll(async () => {
   // The database as it was before migration 0025, with rows in it.
   await db.exec(`
     DROP TABLE content_daily, content_daily_changes, ledger_daily, ledger_daily_changes, user_activity_weeks, cohort_daily,
-               cohort_daily_changes;
+               cohort_daily_changes, users_daily, users_daily_changes;
     DROP FUNCTION content_rollups_inserted, content_rollups_deleted, content_rollups_updated, user_activity_signup_moved,
-                  user_activity_recount, cohort_rollups_changed,
+                  user_activity_recount, cohort_rollups_changed, users_rollups_inserted, users_rollups_deleted,
+                  users_rollups_updated,
                   ledger_rollups_inserted, ledger_rollups_deleted, ledger_rollups_updated CASCADE;
     DELETE FROM schema_migrations WHERE name = '${MIGRATION}';
   `);
@@ -340,6 +362,10 @@ describe('dashboard rollups', () => {
       userIds.slice(10, 14),
     ]);
     await db.query(`DELETE FROM users WHERE id = $1`, [userIds[20]]);
+    // Accounts verified, promoted and deleted (anonymised rows stay, with deleted_at set).
+    await db.query(`UPDATE users SET is_verified = true WHERE id = ANY($1::uuid[])`, [userIds.slice(21, 30)]);
+    await db.query(`UPDATE users SET role = 'admin' WHERE id = ANY($1::uuid[])`, [userIds.slice(25, 27)]);
+    await db.query(`UPDATE users SET deleted_at = now() WHERE id = ANY($1::uuid[])`, [userIds.slice(28, 32)]);
     expect(await drift()).toEqual(NO_DRIFT);
     await expectWindowsMatchRows();
 
@@ -349,7 +375,7 @@ describe('dashboard rollups', () => {
     // Nothing folded is left at zero.
     const { rows } = await db.query<{ n: number }>(
       `SELECT ((SELECT count(*) FROM content_daily WHERE items = 0) + (SELECT count(*) FROM ledger_daily WHERE entries = 0)
-               + (SELECT count(*) FROM cohort_daily WHERE users = 0))::int AS n`,
+               + (SELECT count(*) FROM cohort_daily WHERE users = 0) + (SELECT count(*) FROM users_daily WHERE users = 0))::int AS n`,
     );
     expect(rows[0]!.n).toBe(0);
     await expectWindowsMatchRows();

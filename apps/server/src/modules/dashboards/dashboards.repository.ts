@@ -173,27 +173,25 @@ export async function siteEarliest(q: Query): Promise<Date | null> {
 }
 
 /**
- * Users are counted from their table (one index range). Content and ledger figures come from the
- * daily rollups (dashboards.rollups.ts): a year of them is a few thousand rows, not a million.
+ * Users, content and ledger figures come from the daily rollups (dashboards.rollups.ts): a year
+ * of them is a few thousand rows, not a million.
  */
 export async function adminOverviewCounts(q: Query, r: ResolvedRange) {
-  const [{ rows }, content, groups, ledger] = await Promise.all([
-    q.query<{ users: number; newUsers: number }>(
-      `SELECT (SELECT count(*)::int FROM users WHERE deleted_at IS NULL AND created_at < $2::timestamptz) AS users,
-              (SELECT count(*)::int FROM users WHERE ${inRange('created_at')}) AS "newUsers"`,
-      [r.start.toISOString(), r.end.toISOString()],
-    ),
+  const [people, joined, content, groups, ledger] = await Promise.all([
+    rollups.userGroups(q, null, r.end),
+    rollups.userGroups(q, r.start, r.end, r.bucket),
     rollups.contentCountBefore(q, r.end),
     rollups.contentGroups(q, r),
     rollups.ledgerGroups(q, r, ['refund', 'generation_charge']),
   ]);
-  const row = rows[0];
-  if (!row) throw new Error('overview query returned nothing');
   const sumOf = <T>(xs: T[], pick: (x: T) => number) => xs.reduce((s, x) => s + pick(x), 0);
   const refunds = ledger.filter((l) => l.kind === 'refund');
   return {
-    users: row.users,
-    newUsers: row.newUsers,
+    users: sumOf(
+      people.filter((g) => !g.isDeleted),
+      (g) => g.users,
+    ),
+    newUsers: sumOf(joined, (g) => g.users),
     content,
     generations: sumOf(groups, (g) => g.items),
     failures: sumOf(
@@ -211,12 +209,9 @@ export async function adminOverviewCounts(q: Query, r: ResolvedRange) {
 
 /** Sign-ups of the window per UTC day ('YYYY-MM-DD'): one scan of users for the series, the cohorts and activation. */
 export async function signupDays(q: Query, r: ResolvedRange): Promise<{ day: string; n: number }[]> {
-  const { rows } = await q.query<{ day: string; n: number }>(
-    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
-     FROM users WHERE ${inRange('created_at')} GROUP BY 1`,
-    [r.start.toISOString(), r.end.toISOString()],
-  );
-  return rows;
+  const perDay = new Map<string, number>();
+  for (const g of await rollups.userGroups(q, r.start, r.end, r.bucket)) perDay.set(g.day, (perDay.get(g.day) ?? 0) + g.users);
+  return [...perDay].map(([day, n]) => ({ day, n }));
 }
 
 const DAY_MS = 86_400_000;
@@ -234,7 +229,7 @@ function bucketOfDay(day: string, bucket: ResolvedRange['bucket']): string {
   return day;
 }
 
-export async function signupSeries(q: Query, r: ResolvedRange, days = signupDays(q, r)) {
+export async function signupSeries(q: Query, r: ResolvedRange, days?: Promise<{ day: string; n: number }[]>) {
   if (r.bucket === 'hour') {
     const { rows } = await q.query<{ date: string; count: number }>(
       `WITH ${BUCKETS_CTE},
@@ -244,7 +239,7 @@ export async function signupSeries(q: Query, r: ResolvedRange, days = signupDays
     );
     return rows;
   }
-  const [labels, perDay] = await Promise.all([bucketLabels(q, r), days]);
+  const [labels, perDay] = await Promise.all([bucketLabels(q, r), days ?? signupDays(q, r)]);
   const counts = new Map<string, number>();
   for (const { day, n } of perDay) {
     const key = bucketOfDay(day, r.bucket);
@@ -253,13 +248,13 @@ export async function signupSeries(q: Query, r: ResolvedRange, days = signupDays
   return labels.map((date) => ({ date, count: counts.get(date) ?? 0 }));
 }
 
+/** Accounts that exist at the end of the window, and how many of them are verified. */
 export async function verifiedCounts(q: Query, r: ResolvedRange) {
-  const { rows } = await q.query<{ total: number; verified: number }>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_verified)::int AS verified
-     FROM users WHERE deleted_at IS NULL AND created_at < $1::timestamptz`,
-    [r.end.toISOString()],
-  );
-  return rows[0] ?? { total: 0, verified: 0 };
+  const live = (await rollups.userGroups(q, null, r.end)).filter((g) => !g.isDeleted);
+  return {
+    total: live.reduce((s, g) => s + g.users, 0),
+    verified: live.filter((g) => g.isVerified).reduce((s, g) => s + g.users, 0),
+  };
 }
 
 /**
@@ -418,22 +413,17 @@ export async function bucketLabels(q: Query, r: ResolvedRange): Promise<string[]
 }
 
 /**
- * Sign-ups are aggregated from users, grouped by the date_trunc expression migration 0010 keeps
- * statistics on; content and ledger come from the daily rollups. The three run at once and are
- * joined on the bucket label.
+ * Sign-ups, content and ledger come from the daily rollups, at once, and are joined on the bucket
+ * label.
  */
 export async function graphSeries(q: Query, r: ResolvedRange): Promise<GraphPoint[]> {
   const [labels, u, content, ledger] = await Promise.all([
     bucketLabels(q, r),
-    q.query<{ date: string; n: number }>(
-      `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date, count(*)::int AS n
-       FROM users WHERE ${inRange('created_at')} GROUP BY ${bucketOf('created_at')}`,
-      rangeParams(r),
-    ),
+    signupSeries(q, r),
     rollups.contentGroups(q, r),
     rollups.ledgerGroups(q, r, ['generation_charge', 'purchase']),
   ]);
-  const users = new Map(u.rows.map((x) => [x.date, x.n]));
+  const users = new Map(u.map((x) => [x.date, x.count]));
   const points = perLabel(
     labels,
     content,
@@ -478,12 +468,8 @@ export async function contentTypeDistribution(q: Query, r: ResolvedRange): Promi
 
 /** Accounts that exist at the end of the window, by role. */
 export async function userRoleDistribution(q: Query, r: ResolvedRange): Promise<DistributionSlice[]> {
-  const { rows } = await q.query<{ label: string; count: number }>(
-    `SELECT role AS label, count(*)::int AS count FROM users WHERE deleted_at IS NULL AND created_at < $1::timestamptz
-     GROUP BY 1 ORDER BY 2 DESC, 1`,
-    [r.end.toISOString()],
-  );
-  return withShares(rows);
+  const live = (await rollups.userGroups(q, null, r.end)).filter((g) => !g.isDeleted);
+  return withShares(tally(live, (g) => g.role, (g) => g.users).map((x) => ({ label: x.key, count: x.count })));
 }
 
 export async function recentUsers(q: Query, r: ResolvedRange, limit: number): Promise<RecentUser[]> {

@@ -182,7 +182,52 @@ export async function foldRollups(q: Query): Promise<void> {
      SELECT signup_day, k, sum(users) FROM moved GROUP BY signup_day, k
      ON CONFLICT (signup_day, k) DO UPDATE SET users = d.users + excluded.users`,
   );
+  await q.query(
+    `WITH moved AS (DELETE FROM users_daily_changes RETURNING *)
+     INSERT INTO users_daily AS d (day, role, is_verified, is_deleted, users)
+     SELECT day, role, is_verified, is_deleted, sum(users) FROM moved GROUP BY day, role, is_verified, is_deleted
+     ON CONFLICT (day, role, is_verified, is_deleted) DO UPDATE SET users = d.users + excluded.users`,
+  );
   await q.query(`DELETE FROM content_daily WHERE items = 0`);
   await q.query(`DELETE FROM ledger_daily WHERE entries = 0`);
   await q.query(`DELETE FROM cohort_daily WHERE users = 0`);
+  await q.query(`DELETE FROM users_daily WHERE users = 0`);
+}
+
+/** Accounts by UTC day of signup ('YYYY-MM-DD'), role, verification and deletion. */
+export interface UserGroup {
+  day: string;
+  role: string;
+  isVerified: boolean;
+  isDeleted: boolean;
+  users: number;
+}
+
+/**
+ * Accounts that signed up in [start, end), or before `end` when start is null: whole days from
+ * users_daily, the partial first and last day from users.
+ */
+export async function userGroups(q: Query, start: Date | null, end: Date, bucket: ResolvedRange['bucket'] = 'day'): Promise<UserGroup[]> {
+  const days = start
+    ? wholeDays({ start, end, bucket, timeRange: null })
+    : { from: null, to: new Date(Math.floor(end.getTime() / DAY_MS) * DAY_MS) };
+  const iso = (d: Date | null) => d?.toISOString() ?? '-infinity';
+  const live = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), role, is_verified, deleted_at IS NOT NULL, 1`;
+  const { rows } = await q.query<UserGroup>(
+    `WITH src (day, role, is_verified, is_deleted, users) AS (
+       SELECT to_char(day, 'YYYY-MM-DD'), role, is_verified, is_deleted, users
+       FROM users_daily WHERE day >= ${dayOf('$3')} AND day < ${dayOf('$4')}
+       UNION ALL
+       SELECT to_char(day, 'YYYY-MM-DD'), role, is_verified, is_deleted, users
+       FROM users_daily_changes WHERE day >= ${dayOf('$3')} AND day < ${dayOf('$4')}
+       UNION ALL
+       SELECT ${live} FROM users WHERE created_at >= $1::timestamptz AND created_at < $3::timestamptz
+       UNION ALL
+       SELECT ${live} FROM users WHERE created_at >= $4::timestamptz AND created_at < $2::timestamptz
+     )
+     SELECT day, role, is_verified AS "isVerified", is_deleted AS "isDeleted", sum(users)::int AS users
+     FROM src GROUP BY day, role, is_verified, is_deleted HAVING sum(users) <> 0`,
+    [iso(start), end.toISOString(), iso(days.from), days.to.toISOString()],
+  );
+  return rows;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.js';
 
 /*
@@ -81,3 +81,18 @@ export const cohortDaily = pgTable('cohort_daily', cohortDayColumns(), (t) => [
 ]);
 
 export const cohortDailyChanges = pgTable('cohort_daily_changes', cohortDayColumns());
+
+const usersDayColumns = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  role: text('role').notNull(),
+  isVerified: boolean('is_verified').notNull(),
+  isDeleted: boolean('is_deleted').notNull(),
+  users: count('users'),
+});
+
+/** Accounts per UTC day of signup, by role, verification and deletion, as folded. */
+export const usersDaily = pgTable('users_daily', usersDayColumns(), (t) => [
+  primaryKey({ name: 'users_daily_pkey', columns: [t.day, t.role, t.isVerified, t.isDeleted] }),
+]);
+
+export const usersDailyChanges = pgTable('users_daily_changes', usersDayColumns());
