@@ -124,7 +124,9 @@ BEGIN
   JOIN content c ON c.user_id = p.user_id AND c.created_at >= (p.week::timestamp AT TIME ZONE 'UTC')
                 AND c.created_at < ((p.week + 7)::timestamp AT TIME ZONE 'UTC')
   WHERE p.week - date_trunc('week', u.created_at AT TIME ZONE 'UTC')::date BETWEEN 0 AND 56
-  GROUP BY p.user_id, p.week, u.created_at;
+  GROUP BY p.user_id, p.week, u.created_at
+  -- An insert of the same person's week that committed meanwhile made the row again.
+  ON CONFLICT (user_id, week) DO UPDATE SET first_at = least(user_activity_weeks.first_at, excluded.first_at);
 END $$;
 
 -- ------------------------------------------------------------------ triggers on content
