@@ -1,6 +1,7 @@
 import type { AppDeps } from './platform/http/types.js';
 import { startTasks, type BackgroundTask, type ProcessRole, type RunningTasks } from './platform/background.js';
 import { billingDeps, startBillingSweeps } from './modules/billing/index.js';
+import { startRollupFolding } from './modules/dashboards/index.js';
 import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/index.js';
 import { startWebhookWorker, webhooksDeps } from './modules/developers/index.js';
 import { generationDeps, startGenerationWorker } from './modules/generation/index.js';
@@ -58,6 +59,13 @@ export const BACKGROUND: readonly BackgroundTask<AppDeps, BackgroundLog>[] = [
     roles: ['worker'],
     isEnabled: (deps) => deps.config.NODE_ENV !== 'test',
     start: async (deps, log) => startBillingSweeps(billingDeps(deps), forModule(log, 'billing')),
+  },
+  {
+    // Folds the dashboards' rollup changes into their days; tests fold when they mean to.
+    name: 'dashboard-rollups',
+    roles: ['worker'],
+    isEnabled: (deps) => deps.config.NODE_ENV !== 'test',
+    start: async (deps, log) => startRollupFolding(deps.database, forModule(log, 'dashboards')),
   },
 ];
 

@@ -6,6 +6,7 @@ import { billingDeletionStep, billingDeps } from './billing/index.js';
 import { collectionsDeletionStep } from './collections/index.js';
 import { contactDeletionStep } from './contact/index.js';
 import { contentDeletionStep } from './content/index.js';
+import { dashboardsDeletionStep } from './dashboards/index.js';
 import { developersDeletionStep } from './developers/index.js';
 import { refundUndelivered } from './generation/index.js';
 import { jobsDeletionStep } from './jobs/index.js';
@@ -32,6 +33,7 @@ export function moduleHooks(
     { module: 'messaging', accountDeletion: messagingDeletionStep, roleChanged: reconnectOnRoleChange(deps.realtime) },
     { module: 'contact', accountDeletion: contactDeletionStep },
     { module: 'content', accountDeletion: contentDeletionStep(deps.storage) },
+    { module: 'dashboards', accountDeletion: dashboardsDeletionStep },
     { module: 'generation', contentDeleted: refundUndelivered(deps.realtime) },
     { module: 'collections', accountDeletion: collectionsDeletionStep },
     { module: 'developers', accountDeletion: developersDeletionStep },

@@ -9,6 +9,7 @@ import type {
   TopContentItem,
 } from '@atelier/shared';
 import { BUCKETS_CTE, bucketOf, labelFormat, rangeParams, type ResolvedRange } from './dashboards.range.js';
+import * as rollups from './dashboards.rollups.js';
 import type { Query } from '../../platform/db/db.js';
 
 /* All figures are SQL aggregates; counts are cast to int so both drivers hand back numbers. */
@@ -171,65 +172,99 @@ export async function siteEarliest(q: Query): Promise<Date | null> {
   return rows[0]?.at ? new Date(rows[0].at) : null;
 }
 
+/**
+ * Users, content and ledger figures come from the daily rollups (dashboards.rollups.ts): a year
+ * of them is a few thousand rows, not a million.
+ */
 export async function adminOverviewCounts(q: Query, r: ResolvedRange) {
-  const { rows } = await q.query<{
-    users: number;
-    newUsers: number;
-    content: number;
-    generations: number;
-    failures: number;
-    refunds: number;
-    creditsRefunded: number;
-    creditsSpent: number;
-  }>(
-    `SELECT
-       (SELECT count(*)::int FROM users WHERE deleted_at IS NULL AND created_at < $2::timestamptz) AS users,
-       (SELECT count(*)::int FROM users WHERE ${inRange('created_at')}) AS "newUsers",
-       (SELECT count(*)::int FROM content WHERE created_at < $2::timestamptz) AS content,
-       (SELECT count(*)::int FROM content WHERE ${inRange('created_at')}) AS generations,
-       (SELECT count(*)::int FROM content WHERE ${inRange('created_at')} AND status = 'failed') AS failures,
-       (SELECT count(*)::int FROM credit_ledger WHERE ${inRange('created_at')} AND kind = 'refund') AS refunds,
-       (SELECT coalesce(sum(delta), 0)::int FROM credit_ledger WHERE ${inRange('created_at')} AND kind = 'refund') AS "creditsRefunded",
-       (SELECT coalesce(-sum(delta), 0)::int FROM credit_ledger WHERE ${inRange('created_at')} AND kind = 'generation_charge') AS "creditsSpent"`,
-    [r.start.toISOString(), r.end.toISOString()],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('overview query returned nothing');
-  return row;
+  const [people, joined, content, groups, ledger] = await Promise.all([
+    rollups.userGroups(q, null, r.end),
+    rollups.userGroups(q, r.start, r.end, r.bucket),
+    rollups.contentCountBefore(q, r.end),
+    rollups.contentGroups(q, r),
+    rollups.ledgerGroups(q, r, ['refund', 'generation_charge']),
+  ]);
+  const sumOf = <T>(xs: T[], pick: (x: T) => number) => xs.reduce((s, x) => s + pick(x), 0);
+  const refunds = ledger.filter((l) => l.kind === 'refund');
+  return {
+    users: sumOf(
+      people.filter((g) => !g.isDeleted),
+      (g) => g.users,
+    ),
+    newUsers: sumOf(joined, (g) => g.users),
+    content,
+    generations: sumOf(groups, (g) => g.items),
+    failures: sumOf(
+      groups.filter((g) => g.status === 'failed'),
+      (g) => g.items,
+    ),
+    refunds: sumOf(refunds, (l) => l.entries),
+    creditsRefunded: sumOf(refunds, (l) => l.total),
+    creditsSpent: -sumOf(
+      ledger.filter((l) => l.kind === 'generation_charge'),
+      (l) => l.total,
+    ),
+  };
 }
 
-export async function signupSeries(q: Query, r: ResolvedRange) {
-  const { rows } = await q.query<{ date: string; count: number }>(
-    `WITH ${BUCKETS_CTE},
-     s AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM users WHERE ${inRange('created_at')} GROUP BY 1)
-     SELECT ${label(r)} AS date, coalesce(s.n, 0)::int AS count FROM buckets LEFT JOIN s ON s.t = buckets.t ORDER BY buckets.t`,
-    rangeParams(r),
-  );
-  return rows;
+/** Sign-ups of the window per UTC day ('YYYY-MM-DD'): one scan of users for the series, the cohorts and activation. */
+export async function signupDays(q: Query, r: ResolvedRange): Promise<{ day: string; n: number }[]> {
+  const perDay = new Map<string, number>();
+  for (const g of await rollups.userGroups(q, r.start, r.end, r.bucket)) perDay.set(g.day, (perDay.get(g.day) ?? 0) + g.users);
+  return [...perDay].map(([day, n]) => ({ day, n }));
 }
 
+const DAY_MS = 86_400_000;
+/** The Monday (UTC) of the week of a 'YYYY-MM-DD' day. */
+export function weekOfDay(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const sinceMonday = (new Date(t).getUTCDay() + 6) % 7;
+  return new Date(t - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The label of the day/week/month bucket a 'YYYY-MM-DD' day falls in. */
+function bucketOfDay(day: string, bucket: ResolvedRange['bucket']): string {
+  if (bucket === 'week') return weekOfDay(day);
+  if (bucket === 'month') return `${day.slice(0, 7)}-01`;
+  return day;
+}
+
+export async function signupSeries(q: Query, r: ResolvedRange, days?: Promise<{ day: string; n: number }[]>) {
+  if (r.bucket === 'hour') {
+    const { rows } = await q.query<{ date: string; count: number }>(
+      `WITH ${BUCKETS_CTE},
+       s AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM users WHERE ${inRange('created_at')} GROUP BY 1)
+       SELECT ${label(r)} AS date, coalesce(s.n, 0)::int AS count FROM buckets LEFT JOIN s ON s.t = buckets.t ORDER BY buckets.t`,
+      rangeParams(r),
+    );
+    return rows;
+  }
+  const [labels, perDay] = await Promise.all([bucketLabels(q, r), days ?? signupDays(q, r)]);
+  const counts = new Map<string, number>();
+  for (const { day, n } of perDay) {
+    const key = bucketOfDay(day, r.bucket);
+    counts.set(key, (counts.get(key) ?? 0) + n);
+  }
+  return labels.map((date) => ({ date, count: counts.get(date) ?? 0 }));
+}
+
+/** Accounts that exist at the end of the window, and how many of them are verified. */
 export async function verifiedCounts(q: Query, r: ResolvedRange) {
-  const { rows } = await q.query<{ total: number; verified: number }>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_verified)::int AS verified
-     FROM users WHERE deleted_at IS NULL AND created_at < $1::timestamptz`,
-    [r.end.toISOString()],
-  );
-  return rows[0] ?? { total: 0, verified: 0 };
+  const live = (await rollups.userGroups(q, null, r.end)).filter((g) => !g.isDeleted);
+  return {
+    total: live.reduce((s, g) => s + g.users, 0),
+    verified: live.filter((g) => g.isVerified).reduce((s, g) => s + g.users, 0),
+  };
 }
 
-/** New users of the window, and how many of them generated within 7 days of signing up. */
-export async function activation(q: Query, r: ResolvedRange) {
-  const { rows } = await q.query<{ newUsers: number; activated: number }>(
-    `SELECT count(*)::int AS "newUsers",
-            count(*) FILTER (WHERE EXISTS (
-              SELECT 1 FROM content c WHERE c.user_id = u.id
-                AND c.created_at >= u.created_at AND c.created_at < u.created_at + interval '7 days'
-            ))::int AS activated
-     FROM users u WHERE ${inRange('u.created_at')}`,
-    [r.start.toISOString(), r.end.toISOString()],
-  );
-  const row = rows[0] ?? { newUsers: 0, activated: 0 };
-  return { ...row, rate: share(row.activated, row.newUsers) };
+/**
+ * New users of the window, and how many of them generated within 7 days of signing up (from the
+ * activity rollup's first item of weeks 0 and 1).
+ */
+export async function activation(q: Query, r: ResolvedRange, days = signupDays(q, r)) {
+  const [perDay, activated] = await Promise.all([days, rollups.activatedCount(q, r)]);
+  const newUsers = perDay.reduce((sum, d) => sum + d.n, 0);
+  return { newUsers, activated, rate: share(activated, newUsers) };
 }
 
 export const COHORT_WEEKS = 8;
@@ -239,26 +274,20 @@ export const COHORT_WEEKS = 8;
  * share of the cohort that created content in the k-th week after it, null while that week has
  * not begun.
  */
-export async function retentionCohorts(q: Query, r: ResolvedRange, now: Date): Promise<CohortRow[]> {
-  const window = [r.start.toISOString(), r.end.toISOString()];
-  const cohortCte = `cohort AS (
-    SELECT id, date_trunc('week', created_at AT TIME ZONE 'UTC') AS w FROM users WHERE ${inRange('created_at')}
-  )`;
-  const [{ rows: sizes }, { rows: active }] = await Promise.all([
-    q.query<{ week: string; size: number }>(
-      `WITH ${cohortCte} SELECT to_char(w, 'YYYY-MM-DD') AS week, count(*)::int AS size FROM cohort GROUP BY w ORDER BY w`,
-      window,
-    ),
-    q.query<{ week: string; k: number; users: number }>(
-      `WITH ${cohortCte},
-       a AS (SELECT DISTINCT cohort.id, cohort.w,
-                    ((date_trunc('week', c.created_at AT TIME ZONE 'UTC')::date - cohort.w::date) / 7)::int AS k
-             FROM cohort JOIN content c ON c.user_id = cohort.id)
-       SELECT to_char(w, 'YYYY-MM-DD') AS week, k, count(*)::int AS users
-       FROM a WHERE k BETWEEN 0 AND ${COHORT_WEEKS} GROUP BY w, k`,
-      window,
-    ),
+export async function retentionCohorts(
+  q: Query,
+  r: ResolvedRange,
+  now: Date,
+  days = signupDays(q, r),
+): Promise<CohortRow[]> {
+  const [perDay, active] = await Promise.all([
+    days,
+    // The (user, week) activity rollup, kept by triggers on content (migrations/0025).
+    rollups.activeByCohortWeek(q, r),
   ]);
+  const sizeOf = new Map<string, number>();
+  for (const { day, n } of perDay) sizeOf.set(weekOfDay(day), (sizeOf.get(weekOfDay(day)) ?? 0) + n);
+  const sizes = [...sizeOf].map(([week, size]) => ({ week, size })).sort((a, b) => (a.week < b.week ? -1 : 1));
   const counts = new Map(active.map((a) => [`${a.week}:${a.k}`, a.users]));
   return sizes.map(({ week, size }) => {
     const weekStart = Date.parse(`${week}T00:00:00Z`);
@@ -269,43 +298,74 @@ export async function retentionCohorts(q: Query, r: ResolvedRange, now: Date): P
   });
 }
 
+/** Sums `pick` over groups by `key`, largest first, then by key; groups summing to 0 are left out. */
+function tally<T>(groups: T[], key: (g: T) => string, pick: (g: T) => number): { key: string; count: number }[] {
+  const sums = new Map<string, number>();
+  for (const g of groups) sums.set(key(g), (sums.get(key(g)) ?? 0) + pick(g));
+  return [...sums]
+    .filter(([, count]) => count !== 0)
+    .map(([k, count]) => ({ key: k, count }))
+    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Per bucket label of the window, the sums of the groups in it. */
+function perLabel<T extends { date: string }, S>(labels: string[], groups: T[], zero: () => S, add: (s: S, g: T) => void) {
+  const byDate = new Map(labels.map((l) => [l, zero()]));
+  for (const g of groups) {
+    const s = byDate.get(g.date);
+    if (s) add(s, g);
+  }
+  return labels.map((date) => ({ date, ...(byDate.get(date) as S) }));
+}
+
 export async function contentMetrics(q: Query, r: ResolvedRange): Promise<Omit<AdminContentMetrics, 'range'>> {
-  const window = [r.start.toISOString(), r.end.toISOString()];
-  const [byType, byStatus, byModel, series] = await Promise.all([
-    q.query<{ contentType: string; count: number }>(
-      `SELECT content_type AS "contentType", count(*)::int AS count FROM content WHERE ${inRange('created_at')}
-       GROUP BY 1 ORDER BY 2 DESC, 1`,
-      window,
-    ),
-    q.query<{ status: string; count: number }>(
-      `SELECT status, count(*)::int AS count FROM content WHERE ${inRange('created_at')} GROUP BY 1 ORDER BY 2 DESC, 1`,
-      window,
-    ),
-    q.query<{ model: string; generations: number; failures: number; refunds: number; creditsCharged: number }>(
-      `SELECT model, count(*)::int AS generations, count(*) FILTER (WHERE status = 'failed')::int AS failures,
-              count(*) FILTER (WHERE refunded > 0)::int AS refunds, coalesce(sum(charged), 0)::int AS "creditsCharged"
-       FROM content WHERE ${inRange('created_at')} GROUP BY model ORDER BY 2 DESC, 1`,
-      window,
-    ),
-    q.query<{ date: string; generations: number; failures: number }>(
-      `WITH ${BUCKETS_CTE},
-       g AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n, count(*) FILTER (WHERE status = 'failed')::int AS f
-             FROM content WHERE ${inRange('created_at')} GROUP BY 1)
-       SELECT ${label(r)} AS date, coalesce(g.n, 0)::int AS generations, coalesce(g.f, 0)::int AS failures
-       FROM buckets LEFT JOIN g ON g.t = buckets.t ORDER BY buckets.t`,
-      rangeParams(r),
-    ),
-  ]);
+  const [labels, groups] = await Promise.all([bucketLabels(q, r), rollups.contentGroups(q, r)]);
+  const models = new Map<string, { generations: number; failures: number; refunds: number; creditsCharged: number }>();
+  for (const g of groups) {
+    const m = models.get(g.model) ?? { generations: 0, failures: 0, refunds: 0, creditsCharged: 0 };
+    m.generations += g.items;
+    if (g.status === 'failed') m.failures += g.items;
+    m.refunds += g.refunds;
+    m.creditsCharged += g.charged;
+    models.set(g.model, m);
+  }
   return {
-    byType: byType.rows,
-    byStatus: byStatus.rows,
-    byModel: byModel.rows.map((m) => ({
-      ...m,
-      failureRate: share(m.failures, m.generations),
-      refundRate: share(m.refunds, m.generations),
-    })),
-    series: series.rows,
+    byType: tally(groups, (g) => g.contentType, (g) => g.items).map((x) => ({ contentType: x.key, count: x.count })),
+    byStatus: tally(groups, (g) => g.status, (g) => g.items).map((x) => ({ status: x.key, count: x.count })),
+    byModel: tally(groups, (g) => g.model, (g) => g.items).map(({ key }) => {
+      const m = models.get(key)!;
+      return {
+        model: key,
+        ...m,
+        failureRate: share(m.failures, m.generations),
+        refundRate: share(m.refunds, m.generations),
+      };
+    }),
+    series: perLabel(
+      labels,
+      groups,
+      () => ({ generations: 0, failures: 0 }),
+      (s, g) => {
+        s.generations += g.items;
+        if (g.status === 'failed') s.failures += g.items;
+      },
+    ),
   };
+}
+
+/** Counters of the content created in each bucket of the window, over all content. */
+export async function adminEngagementSeries(q: Query, r: ResolvedRange) {
+  const [labels, groups] = await Promise.all([bucketLabels(q, r), rollups.contentGroups(q, r)]);
+  return perLabel(
+    labels,
+    groups,
+    () => ({ likes: 0, comments: 0, plays: 0 }),
+    (s, g) => {
+      s.likes += g.likes;
+      s.comments += g.comments;
+      s.plays += g.plays;
+    },
+  );
 }
 
 export async function creditPurchases(q: Query, r: ResolvedRange) {
@@ -353,48 +413,46 @@ export async function bucketLabels(q: Query, r: ResolvedRange): Promise<string[]
 }
 
 /**
- * Users, content and ledger are aggregated by three statements at once (one CTE query would run
- * them one after the other on one connection), then joined on the bucket label. Each groups by the
- * date_trunc expression itself, which migration 0010 keeps statistics on.
+ * Sign-ups, content and ledger come from the daily rollups, at once, and are joined on the bucket
+ * label.
  */
 export async function graphSeries(q: Query, r: ResolvedRange): Promise<GraphPoint[]> {
-  const params = rangeParams(r);
-  const [labels, u, c, l] = await Promise.all([
+  const [labels, u, content, ledger] = await Promise.all([
     bucketLabels(q, r),
-    q.query<{ date: string; n: number }>(
-      `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date, count(*)::int AS n
-       FROM users WHERE ${inRange('created_at')} GROUP BY ${bucketOf('created_at')}`,
-      params,
-    ),
-    q.query<{ date: string; n: number; f: number; likes: number; comments: number; plays: number }>(
-      `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date, count(*)::int AS n,
-              count(*) FILTER (WHERE status = 'failed')::int AS f, sum(like_count)::int AS likes,
-              sum(comment_count)::int AS comments, sum(play_count)::int AS plays
-       FROM content WHERE ${inRange('created_at')} GROUP BY ${bucketOf('created_at')}`,
-      params,
-    ),
-    q.query<{ date: string; spent: number; purchased: number }>(
-      `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date,
-              coalesce(-sum(delta) FILTER (WHERE kind = 'generation_charge'), 0)::int AS spent,
-              coalesce(sum(delta) FILTER (WHERE kind = 'purchase'), 0)::int AS purchased
-       FROM credit_ledger WHERE ${inRange('created_at')} AND kind IN ('generation_charge', 'purchase') GROUP BY ${bucketOf('created_at')}`,
-      params,
-    ),
+    signupSeries(q, r),
+    rollups.contentGroups(q, r),
+    rollups.ledgerGroups(q, r, ['generation_charge', 'purchase']),
   ]);
-  const byDate = <T extends { date: string }>(rows: T[]) => new Map(rows.map((x) => [x.date, x]));
-  const users = byDate(u.rows);
-  const content = byDate(c.rows);
-  const ledger = byDate(l.rows);
-  return labels.map((date) => ({
-    date,
-    signups: users.get(date)?.n ?? 0,
-    generations: content.get(date)?.n ?? 0,
-    failures: content.get(date)?.f ?? 0,
-    creditsSpent: ledger.get(date)?.spent ?? 0,
-    creditsPurchased: ledger.get(date)?.purchased ?? 0,
-    likes: content.get(date)?.likes ?? 0,
-    comments: content.get(date)?.comments ?? 0,
-    plays: content.get(date)?.plays ?? 0,
+  const users = new Map(u.map((x) => [x.date, x.count]));
+  const points = perLabel(
+    labels,
+    content,
+    () => ({ generations: 0, failures: 0, likes: 0, comments: 0, plays: 0, creditsSpent: 0, creditsPurchased: 0 }),
+    (s, g) => {
+      s.generations += g.items;
+      if (g.status === 'failed') s.failures += g.items;
+      s.likes += g.likes;
+      s.comments += g.comments;
+      s.plays += g.plays;
+    },
+  );
+  const byDate = new Map(points.map((p) => [p.date, p]));
+  for (const l of ledger) {
+    const p = byDate.get(l.date);
+    if (!p) continue;
+    if (l.kind === 'generation_charge') p.creditsSpent -= l.total;
+    else p.creditsPurchased += l.total;
+  }
+  return points.map((p) => ({
+    date: p.date,
+    signups: users.get(p.date) ?? 0,
+    generations: p.generations,
+    failures: p.failures,
+    creditsSpent: p.creditsSpent,
+    creditsPurchased: p.creditsPurchased,
+    likes: p.likes,
+    comments: p.comments,
+    plays: p.plays,
   }));
 }
 
@@ -404,22 +462,14 @@ function withShares(rows: { label: string; count: number }[]): DistributionSlice
 }
 
 export async function contentTypeDistribution(q: Query, r: ResolvedRange): Promise<DistributionSlice[]> {
-  const { rows } = await q.query<{ label: string; count: number }>(
-    `SELECT content_type AS label, count(*)::int AS count FROM content WHERE ${inRange('created_at')}
-     GROUP BY 1 ORDER BY 2 DESC, 1`,
-    [r.start.toISOString(), r.end.toISOString()],
-  );
-  return withShares(rows);
+  const groups = await rollups.contentGroups(q, r);
+  return withShares(tally(groups, (g) => g.contentType, (g) => g.items).map((x) => ({ label: x.key, count: x.count })));
 }
 
 /** Accounts that exist at the end of the window, by role. */
 export async function userRoleDistribution(q: Query, r: ResolvedRange): Promise<DistributionSlice[]> {
-  const { rows } = await q.query<{ label: string; count: number }>(
-    `SELECT role AS label, count(*)::int AS count FROM users WHERE deleted_at IS NULL AND created_at < $1::timestamptz
-     GROUP BY 1 ORDER BY 2 DESC, 1`,
-    [r.end.toISOString()],
-  );
-  return withShares(rows);
+  const live = (await rollups.userGroups(q, null, r.end)).filter((g) => !g.isDeleted);
+  return withShares(tally(live, (g) => g.role, (g) => g.users).map((x) => ({ label: x.key, count: x.count })));
 }
 
 export async function recentUsers(q: Query, r: ResolvedRange, limit: number): Promise<RecentUser[]> {

@@ -97,11 +97,12 @@ export async function adminOverview(deps: DashboardDeps, query: DashboardRangeQu
 
 export async function adminUserMetrics(deps: DashboardDeps, query: DashboardRangeQuery): Promise<AdminUserMetrics> {
   const r = await adminRange(deps, query);
+  const days = repo.signupDays(deps.q, r);
   const [signups, verified, act, cohorts] = await Promise.all([
-    repo.signupSeries(deps.q, r),
+    repo.signupSeries(deps.q, r, days),
     repo.verifiedCounts(deps.q, r),
-    repo.activation(deps.q, r),
-    repo.retentionCohorts(deps.q, r, deps.clock()),
+    repo.activation(deps.q, r, days),
+    repo.retentionCohorts(deps.q, r, deps.clock(), days),
   ]);
   return {
     range: rangeReply(r),
@@ -157,7 +158,7 @@ export async function adminEngagementMetrics(
 ): Promise<AdminEngagementMetrics> {
   const r = await adminRange(deps, query);
   // The buckets cover the whole window, so the totals are the sums of the series (one scan, not two).
-  const series = await repo.engagementSeries(deps.q, r, {});
+  const series = await repo.adminEngagementSeries(deps.q, r);
   const totals = series.reduce(
     (t, x) => ({ likes: t.likes + x.likes, comments: t.comments + x.comments, plays: t.plays + x.plays }),
     { likes: 0, comments: 0, plays: 0 },

@@ -12,6 +12,7 @@ export * from '../../modules/collections/collections.schema.js';
 export * from '../../modules/contact/contact.schema.js';
 export * from '../../modules/content/content.schema.js';
 export * from '../../modules/credits/credits.schema.js';
+export * from '../../modules/dashboards/dashboards.schema.js';
 export * from '../../modules/developers/developers.schema.js';
 export * from '../../modules/generation/generation.schema.js';
 export * from '../../modules/jobs/jobs.schema.js';
