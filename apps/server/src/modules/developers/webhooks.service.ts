@@ -244,6 +244,8 @@ export function webhookEmitter(deps: Pick<WebhooksDeps, 'database' | 'queue' | '
            SELECT l.id, ev.id, $6, $6 FROM listening l CROSS JOIN ev
            ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
           [id, event.userId, event.type, `${event.type}:${event.key}`, JSON.stringify(payload), now],
+          // Prepared: every message sent runs it.
+          { name: 'webhook_event_record' },
         );
         for (const row of rows) await deps.queue.send(WEBHOOK_QUEUE, { deliveryId: row.id });
       } catch (err) {
