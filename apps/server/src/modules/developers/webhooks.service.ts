@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   type CreatedWebhook,
@@ -215,6 +215,16 @@ export interface WebhookEvent {
   /** The same key twice is one event: a replayed emit delivers nothing more. */
   key: string;
   data: Record<string, unknown>;
+}
+
+/**
+ * Whether `userId` (an SQL expression) has an enabled endpoint listening for `type`, as an SQL
+ * boolean: a statement that records a fact for someone can say at once whether an event is
+ * worth emitting, without a round trip of its own when nobody listens (the usual case).
+ */
+export function webhookListening(userId: SQL, type: WebhookEventType): SQL {
+  return sql`EXISTS (SELECT 1 FROM webhook_endpoints we
+    WHERE we.user_id = ${userId} AND we.enabled AND ${type}::text = ANY(we.events))`;
 }
 
 export interface WebhookEmitter {

@@ -263,12 +263,15 @@ export async function sendMessage(deps: MessagingDeps, input: SendInput): Promis
     emitTo(deps, supportId, [message.recipientId, senderId], 'newMessage', message, input.exceptSocketId);
   }
   await announceSides(deps, supportId, stored.conversation, stored.sides, stored.message);
-  await deps.webhooks?.emit({
-    userId: message.recipientId,
-    type: 'message.received',
-    key: message.id,
-    data: { messageId: message.id, senderId, createdAt: message.createdAt },
-  });
+  // The send statement said whether the recipient listens: usually not, and then there is nothing to record.
+  if (result.recipientListens) {
+    await deps.webhooks?.emit({
+      userId: message.recipientId,
+      type: 'message.received',
+      key: message.id,
+      data: { messageId: message.id, senderId, createdAt: message.createdAt },
+    });
+  }
   return message;
 }
 
