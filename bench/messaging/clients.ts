@@ -33,6 +33,8 @@ export interface ExchangeResult {
   p99Ms: number;
   /** From the first send until the last delivery. */
   wallSeconds: number;
+  /** CPU time (user + system) the clients' process spent on the exchange. */
+  clientsCpuMs: number;
 }
 
 export type ClientRequest =
@@ -113,6 +115,7 @@ async function exchange(req: Extract<ClientRequest, { kind: 'run' }>): Promise<E
     });
   };
   let sent = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const deadline = started + req.seconds * 1000;
   await Promise.all(
@@ -122,13 +125,16 @@ async function exchange(req: Extract<ClientRequest, { kind: 'run' }>): Promise<E
       let due = started + (i * req.intervalMs) / peers.length;
       await wait(Math.max(0, due - performance.now()));
       while (due < deadline) {
+        const sentAt = performance.now();
         // Stamped with when it was due when the timer got round to it late (the clients' own
         // process was busy). A timer may also fire a fraction of a millisecond early; then the
         // real time is the stamp.
         sendOne(peer, partner, `${tag}:${Math.min(due, performance.now())}`);
         sent += 1;
         // A fixed schedule, not "interval after the last send": timer lateness must not add up.
-        due += req.intervalMs;
+        // But a client that fell behind (its process was busy) does not catch up with sends closer
+        // together than the interval: that would break the send limit the interval keeps under.
+        due = Math.max(due + req.intervalMs, sentAt + req.intervalMs);
         if (due >= deadline) break;
         await wait(Math.max(0, due - performance.now()));
       }
@@ -143,6 +149,7 @@ async function exchange(req: Extract<ClientRequest, { kind: 'run' }>): Promise<E
     await wait(50);
   // Delivered per second over the time it took: the sending time, or longer when the server lagged.
   const wallS = (Math.max(lastHeard, deadline) - started) / 1000;
+  const used = process.cpuUsage(cpu);
   for (const peer of peers) peer.socket.off(event);
   return {
     scenario: req.scenario,
@@ -159,6 +166,7 @@ async function exchange(req: Extract<ClientRequest, { kind: 'run' }>): Promise<E
     p50Ms: Number(percentile(latencies, 50).toFixed(2)),
     p99Ms: Number(percentile(latencies, 99).toFixed(2)),
     wallSeconds: Number(wallS.toFixed(1)),
+    clientsCpuMs: Math.round((used.user + used.system) / 1000),
   };
 }
 

@@ -75,8 +75,41 @@ class Clients {
   }
 }
 
-/** Runs one exchange in the clients' process, profiling this (the server's) process meanwhile when asked. */
-async function exchange(clients: Clients, scenario: string, protocol: 'relay' | 'app'): Promise<ExchangeResult> {
+/** CPU time (user + system, ms) of each process named, from /proc (Linux); absent ones are left out. */
+function processCpuMs(pids: number[]): Map<number, number> {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return out;
+}
+
+export interface CpuFigures {
+  /** CPU time of the server's process (this one) during the exchange, ms. */
+  serverCpuMs: number;
+  /** CPU time of the PostgreSQL backends serving the bench's database, ms (PostgreSQL only). */
+  databaseCpuMs?: number;
+}
+
+/**
+ * Runs one exchange in the clients' process, measuring this (the server's) process's CPU time and,
+ * when `databasePids` is given, that of the database's backends; profiling this process when asked.
+ */
+async function exchange(
+  clients: Clients,
+  scenario: string,
+  protocol: 'relay' | 'app',
+  databasePids?: () => Promise<number[]>,
+): Promise<ExchangeResult & CpuFigures> {
+  const dbBefore = databasePids ? processCpuMs(await databasePids()) : null;
+  const cpu = process.cpuUsage();
   const session = PROFILE ? new Session() : null;
   if (session) {
     session.connect();
@@ -93,11 +126,20 @@ async function exchange(clients: Clients, scenario: string, protocol: 'relay' | 
     console.warn(`CPU profile of the server: ${file}`);
     session.disconnect();
   }
+  const used = process.cpuUsage(cpu);
   if (answer.kind !== 'result') throw new Error(`unexpected answer ${answer.kind}`);
-  return answer.result;
+  const figures: CpuFigures = { serverCpuMs: Math.round((used.user + used.system) / 1000) };
+  if (databasePids && dbBefore) {
+    // Backends that opened during the exchange count from zero; ones that closed are missed.
+    const after = processCpuMs(await databasePids());
+    let total = 0;
+    for (const [pid, ms] of after) total += ms - (dbBefore.get(pid) ?? 0);
+    figures.databaseCpuMs = Math.round(total);
+  }
+  return { ...answer.result, ...figures };
 }
 
-async function relayBaseline(clients: Clients): Promise<ExchangeResult> {
+async function relayBaseline(clients: Clients): Promise<ExchangeResult & CpuFigures> {
   const http = createServer();
   const io = new Server(http, { serveClient: false });
   io.use((socket, next) => {
@@ -188,7 +230,7 @@ async function adminQuery(url: string, text: string) {
   }
 }
 
-async function realServer(clients: Clients): Promise<ExchangeResult> {
+async function realServer(clients: Clients): Promise<ExchangeResult & CpuFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-msg-'));
   // PostgreSQL: a throw-away database on that server, dropped at the end.
   const dbName = PG_URL ? `atelier_bench_${randomBytes(4).toString('hex')}` : null;
@@ -217,7 +259,15 @@ async function realServer(clients: Clients): Promise<ExchangeResult> {
     await clients.ask({ kind: 'open', url: base, peers: people });
     isOpen = true;
     await presenceSettled(deps, CLIENTS);
-    const result = await exchange(clients, 'atelier-sendMessage', 'app');
+    const databasePids = PG_URL
+      ? async () =>
+          (
+            await deps.database.query<{ pid: number }>(
+              'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+            )
+          ).rows.map((r) => r.pid)
+      : undefined;
+    const result = await exchange(clients, 'atelier-sendMessage', 'app', databasePids);
     if (result.refused > 0) console.warn('sends refused by the server:', result.refusedBy);
     return result;
   } finally {
@@ -248,6 +298,16 @@ async function main() {
       p50Ratio: Number((real.p50Ms / baseline.p50Ms).toFixed(1)),
       p99Ratio: Number((real.p99Ms / baseline.p99Ms).toFixed(1)),
       throughputRatio: Number((real.perSecond / baseline.perSecond).toFixed(2)),
+      /** CPU per delivered message, ms: the server's process, the database's backends, the clients' process. */
+      cpuPerMessageMs: {
+        relayServer: Number((baseline.serverCpuMs / baseline.delivered).toFixed(3)),
+        relayClients: Number((baseline.clientsCpuMs / baseline.delivered).toFixed(3)),
+        server: Number((real.serverCpuMs / real.delivered).toFixed(3)),
+        ...(real.databaseCpuMs !== undefined
+          ? { database: Number((real.databaseCpuMs / real.delivered).toFixed(3)) }
+          : {}),
+        clients: Number((real.clientsCpuMs / real.delivered).toFixed(3)),
+      },
     };
     console.log(JSON.stringify(report, null, 2));
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
