@@ -4,23 +4,29 @@
  *   npx tsx bench/messaging/run.ts                       # embedded PGlite
  *   DATABASE_URL=postgres://… npx tsx bench/messaging/run.ts
  *   BENCH_CLIENTS=20 BENCH_SECONDS=10 BENCH_INTERVAL_MS=550 npx tsx bench/messaging/run.ts
+ *   BENCH_PROFILE=1 …                                     # CPU profile of the server during each exchange
  *
  * N clients (default 500, one person each) in pairs send to their partner for a fixed time, each
  * paced under the per-person send limit (10 per 5 s; BENCH_INTERVAL_MS ≥ 510), through (a) a bare
  * relay (receive, emit to the partner's room) and (b) the real server (check the session, validate,
  * count against the shared send limit, store, then deliver). Reports delivered vs sent (and fails
  * unless they are equal), p50/p99 send→receive latency and delivered messages per second for both,
- * and the real server's figures as ratios of the relay's. Everything listens on 127.0.0.1 only.
+ * and the real server's figures as ratios of the relay's. The clients run in a process of their own
+ * (clients.ts), so this process does only the servers' work. Everything listens on 127.0.0.1 only.
+ * With BENCH_PROFILE set, each exchange's server-side CPU profile is written to bench/results/.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import pino from 'pino';
 import { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
 import { MESSAGE_RATE_LIMIT } from '@atelier/shared';
 import { buildApp } from '../../apps/server/src/app.js';
 import { startBackground } from '../../apps/server/src/background.js';
@@ -28,134 +34,112 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { sessions, users } from '../../apps/server/src/modules/auth/auth.schema.js';
 import type { AppDeps } from '../../apps/server/src/platform/http/types.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
-import { percentile } from '../lib.js';
+import type { ClientAnswer, ClientPeer, ClientRequest, ExchangeResult } from './clients.js';
 
 const CLIENTS = Math.min(1000, Math.max(2, Math.floor(Number(process.env.BENCH_CLIENTS ?? 500) / 2) * 2));
 const SECONDS = Math.min(60, Math.max(2, Number(process.env.BENCH_SECONDS ?? 20)));
 /** Slowest legal pace is the limit itself (10 per 5 s = one per 500 ms); stay a little under it. */
 const MIN_INTERVAL_MS = Math.ceil((MESSAGE_RATE_LIMIT.windowMs / MESSAGE_RATE_LIMIT.count) * 1.02);
 const SEND_INTERVAL_MS = Math.max(MIN_INTERVAL_MS, Number(process.env.BENCH_INTERVAL_MS ?? 550));
-/** After the last send, wait for stragglers while deliveries still arrive; give up after this much silence. */
-const DRAIN_IDLE_MS = 15_000;
-const DRAIN_MAX_MS = 600_000;
-/** Sockets opened at once: a burst of 500 handshakes measures the handshake, not messaging. */
-const CONNECT_BATCH = 50;
-
-interface Peer {
-  id: string;
-  socket: Socket;
-}
-
-interface Result {
-  scenario: string;
-  clients: number;
-  seconds: number;
-  intervalMs: number;
-  /** Sends per second the clients offered. */
-  offeredPerSecond: number;
-  sent: number;
-  delivered: number;
-  /** Sends the server answered with an error (rate limit, validation); 0 for the relay. */
-  refused: number;
-  lost: number;
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** From the first send until the last delivery. */
-  wallSeconds: number;
-}
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
+/** A PostgreSQL server on this machine (the bench makes and drops its own database there), else PGlite. */
+const PG_URL = process.env.BENCH_PG_URL || process.env.DATABASE_URL || '';
+const DATABASE = PG_URL ? 'postgres' : 'pglite';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function open(url: string, token: string): Promise<Socket> {
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+/** The clients' process (clients.ts): one request at a time, one answer each. */
+class Clients {
+  private readonly child: ChildProcess;
+
+  constructor() {
+    const script = fileURLToPath(new URL('./clients.ts', import.meta.url));
+    this.child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  }
+
+  ask(req: ClientRequest): Promise<ClientAnswer> {
+    return new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the clients' process exited (${code})`));
+      this.child.once('exit', onExit);
+      this.child.once('message', (answer) => {
+        this.child.off('exit', onExit);
+        resolve(answer as ClientAnswer);
+      });
+      this.child.send(req);
+    });
+  }
+
+  close(): void {
+    this.child.kill();
+  }
 }
 
-async function openAll(url: string, tokens: string[]): Promise<Socket[]> {
-  const sockets: Socket[] = [];
-  for (let i = 0; i < tokens.length; i += CONNECT_BATCH)
-    sockets.push(...(await Promise.all(tokens.slice(i, i + CONNECT_BATCH).map((t) => open(url, t)))));
-  return sockets;
+/** CPU time (user + system, ms) of each process named, from /proc (Linux); absent ones are left out. */
+function processCpuMs(pids: number[]): Map<number, number> {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return out;
+}
+
+export interface CpuFigures {
+  /** CPU time of the server's process (this one) during the exchange, ms. */
+  serverCpuMs: number;
+  /** CPU time of the PostgreSQL backends serving the bench's database, ms (PostgreSQL only). */
+  databaseCpuMs?: number;
 }
 
 /**
- * Pairs send to each other until time is up, open loop (a slow server does not slow the senders
- * down, so its delay shows in the latency); latency is send → the partner hearing it. `sendOne`
- * calls `refuse` when the server answers a send with an error.
+ * Runs one exchange in the clients' process, measuring this (the server's) process's CPU time and,
+ * when `databasePids` is given, that of the database's backends; profiling this process when asked.
  */
 async function exchange(
-  name: string,
-  peers: Peer[],
-  sendOne: (from: Peer, to: Peer, content: string, refuse: () => void) => void,
-  event: string,
-): Promise<Result> {
-  const latencies: number[] = [];
-  let refused = 0;
-  const tag = `${name}-${Date.now()}`;
-  let lastHeard = 0;
-  for (const peer of peers) {
-    peer.socket.on(event, (payload: { content?: string; senderId?: string }) => {
-      const content = payload?.content ?? '';
-      // The real server also echoes to the sender's other tabs; only the partner's copy counts.
-      if (!content.startsWith(tag) || payload.senderId === peer.id) return;
-      lastHeard = performance.now();
-      latencies.push(lastHeard - Number(content.slice(tag.length + 1)));
-    });
+  clients: Clients,
+  scenario: string,
+  protocol: 'relay' | 'app',
+  databasePids?: () => Promise<number[]>,
+): Promise<ExchangeResult & CpuFigures> {
+  const dbBefore = databasePids ? processCpuMs(await databasePids()) : null;
+  const cpu = process.cpuUsage();
+  const session = PROFILE ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 500 });
+    await session.post('Profiler.start');
   }
-  let sent = 0;
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    peers.map(async (peer, i) => {
-      const partner = peers[i % 2 === 0 ? i + 1 : i - 1]!;
-      // Spread the clients' first sends over one interval, so the load is even rather than in waves.
-      let due = started + (i * SEND_INTERVAL_MS) / peers.length;
-      await wait(Math.max(0, due - performance.now()));
-      while (due < deadline) {
-        // Stamped with when it was due when the timer got round to it late: the clients share the
-        // server's event loop, and a send made late by a busy server is part of that server's delay.
-        // (A timer may also fire a fraction of a millisecond early; then the real time is the stamp.)
-        sendOne(peer, partner, `${tag}:${Math.min(due, performance.now())}`, () => (refused += 1));
-        sent += 1;
-        // A fixed schedule, not "interval after the last send": timer lateness must not add up.
-        due += SEND_INTERVAL_MS;
-        if (due >= deadline) break;
-        await wait(Math.max(0, due - performance.now()));
-      }
-    }),
-  );
-  const drainStarted = performance.now();
-  while (
-    latencies.length + refused < sent &&
-    performance.now() - Math.max(lastHeard, drainStarted) < DRAIN_IDLE_MS &&
-    performance.now() - drainStarted < DRAIN_MAX_MS
-  )
-    await wait(50);
-  // Delivered per second over the time it took: the sending time, or longer when the server lagged.
-  const wallS = (Math.max(lastHeard, deadline) - started) / 1000;
-  for (const peer of peers) peer.socket.off(event);
-  return {
-    scenario: name,
-    clients: peers.length,
-    seconds: SECONDS,
-    intervalMs: SEND_INTERVAL_MS,
-    offeredPerSecond: Number(((peers.length * 1000) / SEND_INTERVAL_MS).toFixed(1)),
-    sent,
-    delivered: latencies.length,
-    refused,
-    lost: sent - latencies.length,
-    perSecond: Number((latencies.length / wallS).toFixed(1)),
-    p50Ms: Number(percentile(latencies, 50).toFixed(2)),
-    p99Ms: Number(percentile(latencies, 99).toFixed(2)),
-    wallSeconds: Number(wallS.toFixed(1)),
-  };
+  const answer = await clients.ask({ kind: 'run', scenario, protocol, seconds: SECONDS, intervalMs: SEND_INTERVAL_MS });
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, `messaging-${DATABASE}-${scenario}-${Date.now()}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    console.warn(`CPU profile of the server: ${file}`);
+    session.disconnect();
+  }
+  const used = process.cpuUsage(cpu);
+  if (answer.kind !== 'result') throw new Error(`unexpected answer ${answer.kind}`);
+  const figures: CpuFigures = { serverCpuMs: Math.round((used.user + used.system) / 1000) };
+  if (databasePids && dbBefore) {
+    // Backends that opened during the exchange count from zero; ones that closed are missed.
+    const after = processCpuMs(await databasePids());
+    let total = 0;
+    for (const [pid, ms] of after) total += ms - (dbBefore.get(pid) ?? 0);
+    figures.databaseCpuMs = Math.round(total);
+  }
+  return { ...answer.result, ...figures };
 }
 
-async function relayBaseline(): Promise<Result> {
+async function relayBaseline(clients: Clients): Promise<ExchangeResult & CpuFigures> {
   const http = createServer();
   const io = new Server(http, { serveClient: false });
   io.use((socket, next) => {
@@ -169,17 +153,12 @@ async function relayBaseline(): Promise<Result> {
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const ids = Array.from({ length: CLIENTS }, (_, i) => `p${i}`);
-  const peers = (await openAll(url, ids)).map((socket, i) => ({ id: ids[i]!, socket }));
+  const peers: ClientPeer[] = Array.from({ length: CLIENTS }, (_, i) => ({ id: `p${i}`, token: `p${i}` }));
+  await clients.ask({ kind: 'open', url, peers });
   try {
-    return await exchange(
-      'bare-relay',
-      peers,
-      (from, to, content) => from.socket.emit('relay', { to: to.id, content }),
-      'relayed',
-    );
+    return await exchange(clients, 'bare-relay', 'relay');
   } finally {
-    for (const p of peers) p.socket.disconnect();
+    await clients.ask({ kind: 'close' });
     await new Promise<void>((r) => io.close(() => r()));
   }
 }
@@ -235,14 +214,38 @@ async function presenceSettled(deps: AppDeps, count: number): Promise<void> {
   throw new Error('connections were not all marked online within 60 s');
 }
 
-async function realServer(): Promise<Result> {
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function realServer(clients: Clients): Promise<ExchangeResult & CpuFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-msg-'));
+  // PostgreSQL: a throw-away database on that server, dropped at the end.
+  const dbName = PG_URL ? `atelier_bench_${randomBytes(4).toString('hex')}` : null;
+  if (PG_URL && dbName) {
+    if (!['127.0.0.1', 'localhost'].includes(new URL(PG_URL).hostname))
+      throw new Error('the PostgreSQL server must be on this machine');
+    await adminQuery(PG_URL, `CREATE DATABASE ${dbName}`);
+  }
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_DISABLED: 'true',
     SEED_DEMO: 'false',
+    DATABASE_URL: PG_URL && dbName ? withDatabase(PG_URL, dbName) : '',
   });
   const log = pino({ level: 'warn' });
   const { deps, closeFanOut } = await openRuntime(config, log);
@@ -250,31 +253,25 @@ async function realServer(): Promise<Result> {
   deps.realtime.attach(app.server);
   const background = await startBackground('api', deps, log);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const peers: Peer[] = [];
+  let isOpen = false;
   try {
     const people = await createPeople(deps, CLIENTS);
-    const sockets = await openAll(
-      base,
-      people.map((p) => p.token),
-    );
-    peers.push(...sockets.map((socket, i) => ({ id: people[i]!.id, socket })));
+    await clients.ask({ kind: 'open', url: base, peers: people });
+    isOpen = true;
     await presenceSettled(deps, CLIENTS);
-    const errors = new Map<string, number>();
-    return await exchange(
-      'atelier-sendMessage',
-      peers,
-      (from, to, content, refuse) =>
-        from.socket.emit('sendMessage', { recipientId: to.id, content }, (ack: { ok: boolean; error?: string }) => {
-          if (ack.ok) return;
-          refuse();
-          errors.set(ack.error ?? '?', (errors.get(ack.error ?? '?') ?? 0) + 1);
-        }),
-      'newMessage',
-    ).finally(() => {
-      if (errors.size > 0) console.warn('sends refused by the server:', Object.fromEntries(errors));
-    });
+    const databasePids = PG_URL
+      ? async () =>
+          (
+            await deps.database.query<{ pid: number }>(
+              'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+            )
+          ).rows.map((r) => r.pid)
+      : undefined;
+    const result = await exchange(clients, 'atelier-sendMessage', 'app', databasePids);
+    if (result.refused > 0) console.warn('sends refused by the server:', result.refusedBy);
+    return result;
   } finally {
-    for (const p of peers) p.socket.disconnect();
+    if (isOpen) await clients.ask({ kind: 'close' });
     await deps.realtime.close();
     await app.close();
     await background.stop();
@@ -282,30 +279,47 @@ async function realServer(): Promise<Result> {
     await closeFanOut();
     await deps.database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (PG_URL && dbName) await adminQuery(PG_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   }
 }
 
 async function main() {
-  const baseline = await relayBaseline();
-  const real = await realServer();
-  const report = {
-    database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-    baseline,
-    real,
-    deliveredEqualsSent: real.delivered === real.sent && baseline.delivered === baseline.sent,
-    p50Ratio: Number((real.p50Ms / baseline.p50Ms).toFixed(1)),
-    p99Ratio: Number((real.p99Ms / baseline.p99Ms).toFixed(1)),
-    throughputRatio: Number((real.perSecond / baseline.perSecond).toFixed(2)),
-  };
-  console.log(JSON.stringify(report, null, 2));
-  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `messaging-${report.database}-${Date.now()}.json`), JSON.stringify(report, null, 2));
-  if (!report.deliveredEqualsSent) {
-    console.error(
-      `delivered ≠ sent: relay ${baseline.delivered}/${baseline.sent}, server ${real.delivered}/${real.sent}`,
-    );
-    process.exitCode = 1;
+  const clients = new Clients();
+  try {
+    const baseline = await relayBaseline(clients);
+    const real = await realServer(clients);
+    const report = {
+      database: DATABASE,
+      clientsInOwnProcess: true,
+      loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+      baseline,
+      real,
+      deliveredEqualsSent: real.delivered === real.sent && baseline.delivered === baseline.sent,
+      p50Ratio: Number((real.p50Ms / baseline.p50Ms).toFixed(1)),
+      p99Ratio: Number((real.p99Ms / baseline.p99Ms).toFixed(1)),
+      throughputRatio: Number((real.perSecond / baseline.perSecond).toFixed(2)),
+      /** CPU per delivered message, ms: the server's process, the database's backends, the clients' process. */
+      cpuPerMessageMs: {
+        relayServer: Number((baseline.serverCpuMs / baseline.delivered).toFixed(3)),
+        relayClients: Number((baseline.clientsCpuMs / baseline.delivered).toFixed(3)),
+        server: Number((real.serverCpuMs / real.delivered).toFixed(3)),
+        ...(real.databaseCpuMs !== undefined
+          ? { database: Number((real.databaseCpuMs / real.delivered).toFixed(3)) }
+          : {}),
+        clients: Number((real.clientsCpuMs / real.delivered).toFixed(3)),
+      },
+    };
+    console.log(JSON.stringify(report, null, 2));
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS_DIR, `messaging-${report.database}-${Date.now()}.json`), JSON.stringify(report, null, 2));
+    if (!report.deliveredEqualsSent) {
+      console.error(
+        `delivered ≠ sent: relay ${baseline.delivered}/${baseline.sent}, server ${real.delivered}/${real.sent}`,
+      );
+      process.exitCode = 1;
+    }
+  } finally {
+    clients.close();
   }
 }
 

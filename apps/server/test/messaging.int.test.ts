@@ -73,7 +73,7 @@ describe('sending', () => {
     const anaTab2 = await open(ana);
     const benTab1 = await open(ben);
     const benTab2 = await open(ben);
-    const sentEvent = next<ChatMessage>(anaTab1, 'messageSent');
+    const sentEvents = record<ChatMessage>(anaTab1, 'messageSent');
     const inBen1 = next<ChatMessage>(benTab1, 'newMessage');
     const inBen2 = next<ChatMessage>(benTab2, 'newMessage');
     const inAnaOtherTab = next<ChatMessage>(anaTab2, 'newMessage');
@@ -89,7 +89,6 @@ describe('sending', () => {
       content: 'Hello <b>Ben</b>',
       readAt: null,
     });
-    expect(await sentEvent).toEqual(ack.message);
     expect(await inBen1).toEqual(ack.message);
     expect(await inBen2).toEqual(ack.message);
     expect(await inAnaOtherTab).toEqual(ack.message);
@@ -101,6 +100,8 @@ describe('sending', () => {
     });
     await settle();
     expect(echoedToSender).toEqual([]);
+    // The acknowledgement carried the message: the sending socket is not told twice.
+    expect(sentEvents).toEqual([]);
 
     // Stored: the thread and the list read it back over REST.
     const thread = await t.app.inject({
@@ -115,6 +116,19 @@ describe('sending', () => {
     expect(list.json().pagination).toEqual({ page: 1, pageSize: 10, total: 1, totalPages: 1 });
     expect(await unread(ben)).toBe(1);
     expect(await unread(ana)).toBe(0);
+  });
+
+  it('tells a sender that asked for no acknowledgement with messageSent (spec §7)', async () => {
+    const ana = await createUser(t.deps);
+    const ben = await createUser(t.deps);
+    const anaTab = await open(ana);
+    const benTab = await open(ben);
+    const sent = next<ChatMessage>(anaTab, 'messageSent');
+    const heard = next<ChatMessage>(benTab, 'newMessage');
+    anaTab.emit('sendMessage', { recipientId: ben.id, content: 'no ack asked' });
+    const message = await sent;
+    expect(message).toMatchObject({ senderId: ana.id, recipientId: ben.id, content: 'no ack asked' });
+    expect(await heard).toEqual(message);
   });
 
   it('refuses messages to yourself, empty or too long messages and unknown recipients', async () => {

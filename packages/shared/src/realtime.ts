@@ -52,7 +52,10 @@ export interface ServerToClientEvents {
   'generation:failed': (payload: GenerationFailedPayload) => void;
   'credits:updated': (payload: CreditsUpdatedPayload) => void;
   'application:updated': (payload: ApplicationUpdatedPayload) => void;
-  /** To the sender's socket that sent it, once the message is stored. */
+  /**
+   * To the sender's socket that sent it, once the message is stored, when `sendMessage` asked for no
+   * acknowledgement; otherwise the acknowledgement carries the message instead.
+   */
   messageSent: (payload: ChatMessage) => void;
   messageError: (payload: MessageErrorPayload) => void;
   /** To every socket of the recipient and the sender's other tabs. */

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   type CreatedWebhook,
@@ -217,6 +217,16 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
+/**
+ * Whether `userId` (an SQL expression) has an enabled endpoint listening for `type`, as an SQL
+ * boolean: a statement that records a fact for someone can say at once whether an event is
+ * worth emitting, without a round trip of its own when nobody listens (the usual case).
+ */
+export function webhookListening(userId: SQL, type: WebhookEventType): SQL {
+  return sql`EXISTS (SELECT 1 FROM webhook_endpoints we
+    WHERE we.user_id = ${userId} AND we.enabled AND ${type}::text = ANY(we.events))`;
+}
+
 export interface WebhookEmitter {
   emit(event: WebhookEvent): Promise<void>;
 }
@@ -244,6 +254,8 @@ export function webhookEmitter(deps: Pick<WebhooksDeps, 'database' | 'queue' | '
            SELECT l.id, ev.id, $6, $6 FROM listening l CROSS JOIN ev
            ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
           [id, event.userId, event.type, `${event.type}:${event.key}`, JSON.stringify(payload), now],
+          // Prepared: every message sent runs it.
+          { name: 'webhook_event_record' },
         );
         for (const row of rows) await deps.queue.send(WEBHOOK_QUEUE, { deliveryId: row.id });
       } catch (err) {

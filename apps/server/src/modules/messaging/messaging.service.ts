@@ -64,16 +64,27 @@ export async function actingId(deps: MessagingDeps, user: AuthUser, asSupport: b
   return (await supportAccount(deps)).id;
 }
 
-/** Sends to every socket of `userId` (and the support agents when it is the support account). */
+/** The rooms of every socket of these people (and the support agents when one is the support account). */
+function roomsOf(supportId: string | null, userIds: readonly string[]): string[] {
+  const rooms = userIds.map(userRoom);
+  if (supportId !== null && userIds.includes(supportId)) rooms.push(SUPPORT_AGENTS_ROOM);
+  return rooms;
+}
+
+/**
+ * Sends to every socket of `userId` (and the support agents when it is the support account), or
+ * of several people at once: one broadcast, so the payload is encoded and published once, and a
+ * socket in several of the rooms hears it once.
+ */
 function emitTo<E extends ServerEventName>(
   deps: MessagingDeps,
   supportId: string | null,
-  userId: string,
+  userId: string | readonly string[],
   event: E,
   payload: ServerEventPayload<E>,
   exceptSocketId?: string,
 ): void {
-  const rooms = userId === supportId ? [userRoom(userId), SUPPORT_AGENTS_ROOM] : [userRoom(userId)];
+  const rooms = roomsOf(supportId, typeof userId === 'string' ? [userId] : userId);
   let target = deps.realtime.io.to(rooms);
   if (exceptSocketId) target = target.except(exceptSocketId);
   (target.emit as (e: string, p: unknown) => boolean)(event, payload);
@@ -192,7 +203,7 @@ export interface SendInput {
   asSupport: boolean;
   recipientId: unknown;
   content: unknown;
-  /** The socket that sent it, which hears `messageSent` rather than `newMessage`. */
+  /** The socket that sent it, which is answered rather than sent `newMessage`. */
   exceptSocketId?: string;
 }
 
@@ -218,8 +229,8 @@ async function refuse(deps: MessagingDeps, input: SendInput, problem: AppError):
 /**
  * Checks the session, the role (acting as support), the recipient and the send limit, and stores
  * the message, in one statement; then tells everyone: the recipient's sockets, the sender's other
- * tabs (`exceptSocketId` is the one that sent it and gets `messageSent` instead), both conversation
- * lists, and the recipient's webhooks. The send limit counts the author even when they act as support.
+ * tabs (not `exceptSocketId`, the one that sent it, which is answered by the caller), both
+ * conversation lists, and the recipient's webhooks. The send limit counts the author even when they act as support.
  */
 export async function sendMessage(deps: MessagingDeps, input: SendInput): Promise<ChatMessage> {
   const form = formProblem(input);
@@ -243,15 +254,24 @@ export async function sendMessage(deps: MessagingDeps, input: SendInput): Promis
   messagesSent.inc();
   const { stored, supportId, senderId } = result;
   const message = repo.toChatMessage(stored.message);
-  emitTo(deps, supportId, message.recipientId, 'newMessage', message);
-  emitTo(deps, supportId, senderId, 'newMessage', message, input.exceptSocketId);
+  if (message.recipientId === supportId) {
+    // The agents' room may hold the sending socket (an admin writing to support as themselves): it hears it too.
+    emitTo(deps, supportId, message.recipientId, 'newMessage', message);
+    emitTo(deps, supportId, senderId, 'newMessage', message, input.exceptSocketId);
+  } else {
+    // The recipient's sockets and the sender's other tabs, in one broadcast.
+    emitTo(deps, supportId, [message.recipientId, senderId], 'newMessage', message, input.exceptSocketId);
+  }
   await announceSides(deps, supportId, stored.conversation, stored.sides, stored.message);
-  await deps.webhooks?.emit({
-    userId: message.recipientId,
-    type: 'message.received',
-    key: message.id,
-    data: { messageId: message.id, senderId, createdAt: message.createdAt },
-  });
+  // The send statement said whether the recipient listens: usually not, and then there is nothing to record.
+  if (result.recipientListens) {
+    await deps.webhooks?.emit({
+      userId: message.recipientId,
+      type: 'message.received',
+      key: message.id,
+      data: { messageId: message.id, senderId, createdAt: message.createdAt },
+    });
+  }
   return message;
 }
 

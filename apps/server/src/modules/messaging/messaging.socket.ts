@@ -125,6 +125,8 @@ export function registerMessagingSocket(
   // every socket of the participants anyway, so leaving needs no work.
   socket.on('leaveConversation', () => handle(async () => undefined));
 
+  // The sender hears its message once: in the acknowledgement when it asked for one, else as
+  // `messageSent` (spec §7), never both.
   socket.on('sendMessage', (payload, ack) =>
     handle(
       async () => {
@@ -142,7 +144,7 @@ export function registerMessagingSocket(
             if (err instanceof AppError && err.statusCode === 401) setTimeout(() => socket.disconnect(true), 0);
             throw err;
           });
-        socket.emit('messageSent', message);
+        if (typeof ack !== 'function') socket.emit('messageSent', message);
         const clientId = typeof p.clientId === 'string' ? p.clientId : undefined;
         return { ok: true as const, message, ...(clientId ? { clientId } : {}) };
       },

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { runMigrations } from './migrate.js';
 
@@ -13,8 +14,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL text with positional parameters; used by the migrator and the queue adapter. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * Runs raw SQL text with positional parameters; used by the migrator and the queue adapter.
+   * `name` makes it a prepared statement on PostgreSQL (see executePrepared): only for a constant text.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { name?: string }): Promise<{ rows: T[] }>;
   /** Runs a multi-statement script without parameters. */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
@@ -57,8 +61,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     database = {
       db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',
-      query: async (text, params) => {
-        const res = await pool.query(text, params as unknown[]);
+      query: async (text, params, opts) => {
+        const res = opts?.name
+          ? await pool.query({ name: opts.name, text, values: params as unknown[] })
+          : await pool.query(text, params as unknown[]);
         return { rows: res.rows };
       },
       exec: async (text) => {
@@ -90,4 +96,36 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Statement names by text, so a hot statement's name is worked out once. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs `query` as a named (server-side prepared) statement on PostgreSQL: each pooled connection
+ * parses it once, and PostgreSQL may then reuse its plan, where an unnamed statement is parsed and
+ * planned on every call. For statements on a hot path; the name comes from `prefix` and the text,
+ * so each variant of a statement has its own. Rows come back as node-postgres parses them (a
+ * timestamp column is a Date), so select json or text. On the embedded database it is an ordinary
+ * query.
+ */
+export async function executePrepared<T>(db: Db, prefix: string, query: SQL): Promise<T[]> {
+  const internals = db as unknown as {
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session: { client?: unknown };
+  };
+  const client = internals.session.client;
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+  const { sql: text, params } = internals.dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (statementNames.size > 1000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  const res = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
+  return res.rows;
 }

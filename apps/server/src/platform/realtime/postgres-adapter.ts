@@ -1,21 +1,115 @@
 import pg from 'pg';
 import type { RealtimeOptions } from './realtime.js';
 
-type Log = { info(msg: string): void; warn(msg: string): void };
+type Log = { info(msg: string): void; warn(msg: string): void; error?(obj: object, msg?: string): void };
 
 // Kept in a variable so the build does not require the package: it is an optional add-on.
 const ADAPTER_PACKAGE = '@socket.io/postgres-adapter';
 
+/** The package's defaults: notifications go to `<prefix>#<namespace>`, larger payloads to a table. */
+const CHANNEL_PREFIX = 'socket.io';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; larger ones go through the package's table. */
+const PAYLOAD_LIMIT = 7900;
+
+/** A message between processes, as the package's cluster adapter builds it (uid, nsp, type, data). */
+type ClusterMessage = { nsp: string } & Record<string, unknown>;
+
+/** The parts of the package's adapter that publishing goes through. */
+interface PublishingAdapter {
+  doPublish(message: ClusterMessage): Promise<string>;
+  doPublishResponse(requesterUid: string, response: ClusterMessage): Promise<void>;
+  /** Its own publisher: one NOTIFY per message, with the table for binary or large payloads. */
+  client: { publish(message: ClusterMessage): Promise<void> };
+}
+
+function hasBinary(value: unknown, depth = 0): boolean {
+  if (!value || typeof value !== 'object' || depth > 32) return false;
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return true;
+  if (Array.isArray(value)) return value.some((v) => hasBinary(v, depth + 1));
+  for (const key in value) if (hasBinary((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+}
+
+/**
+ * Publishes the adapter's messages in batches: whatever was emitted while the previous batch was
+ * on its way goes in the next one, as one statement of several NOTIFYs. Batches go one after
+ * another on one connection, so other processes receive messages in the order they were emitted.
+ * Each notification is still one message in the package's own format, so every process reads them
+ * as before. The emitting process does not wait for the database to deliver to its own sockets:
+ * the package's publish resolved only after the NOTIFY's round trip, and its pool of two (one of
+ * them LISTENing) made every emit of the process queue behind the previous one's NOTIFY.
+ */
+export class NotifyBatcher {
+  private queue: { message: ClusterMessage; fallback: (m: ClusterMessage) => Promise<void> }[] = [];
+  private draining: Promise<void> | null = null;
+  /** Makes every payload distinct: PostgreSQL delivers identical payloads of one transaction once. */
+  private seq = 0;
+
+  constructor(
+    private readonly pool: Pick<pg.Pool, 'query'>,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  push(message: ClusterMessage, fallback: (m: ClusterMessage) => Promise<void>): void {
+    this.queue.push({ message, fallback });
+    // setImmediate gathers everything emitted in this turn of the event loop into the first batch.
+    this.draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+  }
+
+  /** Resolves once everything pushed so far is published. */
+  async flushed(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      let channels: string[] = [];
+      let payloads: string[] = [];
+      const send = async () => {
+        if (payloads.length === 0) return;
+        const [c, p] = [channels, payloads];
+        channels = [];
+        payloads = [];
+        await this.pool
+          .query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, p, i) ORDER BY i', [c, p])
+          .catch(this.onError);
+      };
+      for (const { message, fallback } of batch) {
+        let payload: string | null = null;
+        try {
+          payload = hasBinary(message) ? null : JSON.stringify({ ...message, seq: (this.seq += 1) });
+        } catch (err) {
+          this.onError(err);
+          continue;
+        }
+        if (payload === null || Buffer.byteLength(payload) > PAYLOAD_LIMIT) {
+          // Binary or large: through the package's table, in its place in the order.
+          await send();
+          await fallback(message).catch(this.onError);
+          continue;
+        }
+        channels.push(`${CHANNEL_PREFIX}#${message.nsp}`);
+        payloads.push(payload);
+      }
+      await send();
+    }
+    this.draining = null;
+  }
+}
+
 /**
  * With several API processes, Socket.IO events must cross processes (DESIGN.md §1). The
- * @socket.io/postgres-adapter package does that over LISTEN/NOTIFY on the same database. When the
- * package is not installed, realtime stays in-process, which is correct for one API process.
+ * @socket.io/postgres-adapter package does that over LISTEN/NOTIFY on the same database; its
+ * messages are published in batches here (NotifyBatcher). When the package is not installed,
+ * realtime stays in-process, which is correct for one API process.
  */
 export async function loadPostgresAdapter(
   databaseUrl: string,
   log: Log,
 ): Promise<{ adapter: NonNullable<RealtimeOptions['adapter']>; close(): Promise<void> } | null> {
-  let mod: { createAdapter(pool: pg.Pool, opts?: object): NonNullable<RealtimeOptions['adapter']> };
+  let mod: { createAdapter(pool: pg.Pool, opts?: object): (nsp: unknown) => unknown };
   try {
     mod = (await import(ADAPTER_PACKAGE)) as typeof mod;
   } catch {
@@ -23,7 +117,32 @@ export async function loadPostgresAdapter(
     return null;
   }
   // Its table, socket_io_attachments, comes from the migrations (0013), which ran before this.
+  // One connection LISTENs; the other publishes, one batch at a time.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const onError = (err: unknown) => log.error?.({ err }, 'socket event not published to the other processes');
+  const batcher = new NotifyBatcher(pool, onError);
+  const create = mod.createAdapter(pool, { channelPrefix: CHANNEL_PREFIX, errorHandler: onError });
+  // Socket.IO calls it with `new`: a plain function returning the instance, as the package's own is.
+  const adapter = function (nsp: unknown) {
+    const instance = create(nsp) as PublishingAdapter;
+    const fallback = (m: ClusterMessage) => instance.client.publish(m);
+    // Resolving at once lets the cluster adapter deliver to this process's sockets without waiting.
+    instance.doPublish = (message) => {
+      batcher.push(message, fallback);
+      return Promise.resolve('');
+    };
+    instance.doPublishResponse = (_requesterUid, response) => {
+      batcher.push(response, fallback);
+      return Promise.resolve();
+    };
+    return instance;
+  };
   log.info('socket events fan out across processes through PostgreSQL');
-  return { adapter: mod.createAdapter(pool), close: () => pool.end() };
+  return {
+    adapter: adapter as unknown as NonNullable<RealtimeOptions['adapter']>,
+    close: async () => {
+      await batcher.flushed();
+      await pool.end();
+    },
+  };
 }
