@@ -7,6 +7,7 @@
  *   npm run bench:web                   # build, start on 127.0.0.1:3540, measure, stop
  *   BENCH_SKIP_BUILD=1 npm run bench:web
  *   BENCH_RUNS=1 BENCH_PORT=3542 npm run bench:web
+ *   BENCH_PRESETS=mobile npm run bench:web   # one preset only
  *   BENCH_SKIP_BUILD=1 BENCH_APP_DIR=bench/results/before npm run bench:web   # an earlier build kept aside
  *
  * Results are printed and written to bench/results/web-<time>.json. Never part of `npm test` or CI.
@@ -27,6 +28,10 @@ const RUNS = Math.max(1, Math.min(Number(process.env.BENCH_RUNS ?? 3), 9));
 // Another build to measure (a directory holding apps/server/dist, apps/server/migrations and apps/web/dist).
 const APP_DIR = path.resolve(root, process.env.BENCH_APP_DIR ?? '.');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// BENCH_PRESETS=mobile measures one preset only (default: both).
+const PRESETS = (['mobile', 'desktop'] as const).filter(
+  (p) => !process.env.BENCH_PRESETS || process.env.BENCH_PRESETS.split(',').includes(p),
+);
 const base = `http://127.0.0.1:${PORT}`;
 
 interface RunFigures {
@@ -158,7 +163,7 @@ async function main() {
     });
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
     const report: Record<string, Record<string, RunFigures & { runs: number[] }>> = {};
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of PRESETS) {
       report[preset] = {};
       for (const page of pages) {
         const runs: RunFigures[] = [];
