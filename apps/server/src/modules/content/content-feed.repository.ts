@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ContentOwner, ContentSort, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
-import { content, contentComments, contentLikes, contentPlays, type CommentRow, type ContentRow } from './content.schema.js';
+import { content, contentComments, contentLikes, contentPlays, contentSearch, type CommentRow, type ContentRow } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
 import type { CursorSort, FeedCursor } from './content-cursor.js';
 import { visibleTo } from './content.visibility.js';
@@ -107,7 +107,8 @@ function afterCursor(cursor: FeedCursor, rank?: SQL): SQL | null {
     case 'popular':
       return sql`(${popularity}, ${content.createdAt}, ${content.id}) < (${cursor.score}::integer, ${at}, ${cursor.id}::uuid)`;
     case 'search':
-      return sql`(${rank}, ${content.createdAt}, ${content.id}) < (${cursor.rank}::real, ${at}, ${cursor.id}::uuid)`;
+      // Search pages over content_search (searchFeed), in its own columns.
+      return sql`(${rank}, ${contentSearch.createdAt}, ${contentSearch.contentId}) < (${cursor.rank}::real, ${at}, ${cursor.id}::uuid)`;
     case 'trending':
       return null;
   }
@@ -158,9 +159,9 @@ const dialect = new PgDialect();
 const countCaches = new WeakMap<Db, Map<string, { total: number; at: number }>>();
 const countsInFlight = new WeakMap<Db, Map<string, Promise<number>>>();
 
-async function countFeed(db: Db, where: SQL): Promise<number> {
+async function countFeed(db: Db, from: typeof content | typeof contentSearch, where: SQL): Promise<number> {
   const { sql: text, params } = dialect.sqlToQuery(where);
-  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const key = `${getTableName(from)}\u0000${text}\u0000${JSON.stringify(params)}`;
   let cache = countCaches.get(db);
   if (!cache) countCaches.set(db, (cache = new Map()));
   const hit = cache.get(key);
@@ -171,7 +172,7 @@ async function countFeed(db: Db, where: SQL): Promise<number> {
   if (pending) return pending;
   const counting = db
     .select({ n: count() })
-    .from(content)
+    .from(from)
     .where(where)
     .then((r) => Number(r[0]?.n ?? 0))
     .finally(() => inFlight.delete(key));
@@ -222,7 +223,7 @@ export async function listFeed(
       .innerJoin(content, eq(content.id, page.id))
       .innerJoin(users, eq(users.id, content.userId))
       .orderBy(...order),
-    countFeed(db, where),
+    countFeed(db, content, where),
   ]);
   const rows = found.slice(0, opts.pageSize);
   const last = found.length > opts.pageSize ? found[opts.pageSize - 1] : undefined;
@@ -236,28 +237,48 @@ export async function listFeed(
   return { rows, total, next };
 }
 
-/** Full-text search over title (weight A), tags (B), description (C) and prompt (D). */
+/**
+ * Full-text search over title (weight A), tags (B), description (C) and prompt (D), best match
+ * first. ts_rank cannot be read from an index, so every match is ranked on every request; that is
+ * done in `content_search` (migrations/0027), which holds only the id, type, date and search vector
+ * of the items search may show, and only the page's rows are then read from `content` and joined to
+ * their owners. The order is exactly what ranking over `content` gives: the same vector, the same
+ * ts_rank, the same tie-breaks (created_at, then id).
+ */
 export async function searchFeed(
   db: Db,
   opts: { viewerId: string | null; q: string; type?: ContentType; pageSize: number } & FeedPosition,
 ): Promise<FeedPage> {
   const query = sql`websearch_to_tsquery('english', ${opts.q})`;
-  const rank = sql<number>`ts_rank(content.search_vector, ${query})`;
-  const parts: SQL[] = [visibleTo(null, 'gallery'), sql`content.search_vector @@ ${query}`];
-  if (opts.type) parts.push(sql`${content.contentType} = ${opts.type}`);
+  const rank = sql<number>`ts_rank(${contentSearch.searchVector}, ${query})`;
+  const parts: SQL[] = [sql`${contentSearch.searchVector} @@ ${query}`];
+  if (opts.type) parts.push(sql`${contentSearch.contentType} = ${opts.type}`);
   const where = sql.join(parts, sql` and `);
   const after = opts.after ? afterCursor(opts.after, rank) : null;
   const offset = offsetOf(opts, opts.pageSize);
+  const page = db
+    .select({
+      id: contentSearch.contentId,
+      createdAt: contentSearch.createdAt,
+      rank: rank.as('search_rank'),
+      at: sql<string>`to_char(${contentSearch.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
+    })
+    .from(contentSearch)
+    .where(after ? sql`${where} and ${after}` : where)
+    .orderBy(sql`${rank} desc`, desc(contentSearch.createdAt), desc(contentSearch.contentId))
+    .limit(opts.pageSize + 1)
+    .offset(offset)
+    .as('page');
   const [found, total] = await Promise.all([
     db
-      .select({ row: content, owner: ownerColumns, isLiked: likedBy(opts.viewerId), at: exactCreatedAt, rank })
-      .from(content)
+      .select({ row: content, owner: ownerColumns, isLiked: likedBy(opts.viewerId), at: page.at, rank: page.rank })
+      .from(page)
+      .innerJoin(content, eq(content.id, page.id))
       .innerJoin(users, eq(users.id, content.userId))
-      .where(after ? sql`${where} and ${after}` : where)
-      .orderBy(sql`${rank} desc`, desc(content.createdAt), desc(content.id))
-      .limit(opts.pageSize + 1)
-      .offset(offset),
-    countFeed(db, where),
+      // The copy holds visible items only; the rule is still applied to what is shown.
+      .where(visibleTo(null, 'gallery'))
+      .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id)),
+    countFeed(db, contentSearch, where),
   ]);
   const rows = found.slice(0, opts.pageSize);
   const last = found.length > opts.pageSize ? found[opts.pageSize - 1] : undefined;
