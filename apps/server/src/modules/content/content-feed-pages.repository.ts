@@ -158,7 +158,7 @@ function feedOrder(sort: ContentSort, now: Date, bind: Bind): SQL[] {
 }
 
 /** created_at as exact UTC text (a JS Date would drop the microseconds the keyset compares). */
-const exactText = (at: SQL | typeof content.createdAt) =>
+const exactText = (at: SQL | typeof content.createdAt): SQL<string> =>
   sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
@@ -383,7 +383,6 @@ export async function searchFeed(
         id: contentSearch.contentId,
         createdAt: contentSearch.createdAt,
         rank: rank.as('search_rank'),
-        at: exactText(sql`${contentSearch.createdAt}`).as('cursor_at'),
       })
       .from(contentSearch)
       .where(after ? sql`${where} and ${after}` : where)
@@ -392,7 +391,8 @@ export async function searchFeed(
       .offset(sql.placeholder('offset'))
       .as('page');
     return db
-      .select({ row: viewColumns, owner: ownerColumns, isLiked, at: page.at, rank: page.rank })
+      // The cursor's text of the time is made for the page's rows only, not for every match.
+      .select({ row: viewColumns, owner: ownerColumns, isLiked, at: exactText(sql`${page.createdAt}`), rank: page.rank })
       .from(page)
       .innerJoin(content, eq(content.id, page.id))
       .innerJoin(users, eq(users.id, content.userId))
