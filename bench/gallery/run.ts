@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/gallery/run.ts                    # postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_PG_URL=postgres://…/postgres npx tsx bench/gallery/run.ts
- *   BENCH_CONTENT=100000 BENCH_CONNECTIONS=32 BENCH_SECONDS=10 BENCH_DEEP_PAGE=500 BENCH_CURSOR_DEPTH=42000 BENCH_SEARCH=castle …
+ *   BENCH_CONTENT=100000 BENCH_CONNECTIONS=32 BENCH_SECONDS=10 BENCH_ROUNDS=4 BENCH_DEEP_PAGE=500 BENCH_CURSOR_DEPTH=42000 BENCH_SEARCH=castle …
  *
  * It creates a throw-away database `atelier_bench_<random>` on that server, migrates it with the
  * app's migrations, seeds users, categories and BENCH_CONTENT content rows (six types, ~10% private,
@@ -12,7 +12,9 @@
  * full-text search has common and rare terms; the search vector is filled by the app's own trigger),
  * and drops the database at the end (BENCH_KEEP=1 keeps it for EXPLAIN).
  *
- * Four requests are measured, each for BENCH_SECONDS with BENCH_CONNECTIONS keep-alive connections:
+ * Four requests are measured, each for BENCH_SECONDS with BENCH_CONNECTIONS keep-alive connections,
+ * the app and the bare server taking turns BENCH_ROUNDS times (so load from others that drifts
+ * during the run falls on both):
  *   first  GET /api/v1/content?page=1&pageSize=20&sort=newest
  *   deep   GET /api/v1/content?page=BENCH_DEEP_PAGE&pageSize=20&sort=newest
  *   cursor GET /api/v1/content?pageSize=20&sort=newest&cursor=… (the page after the item
@@ -35,13 +37,15 @@ import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
-import { forkLoadClient, percentile, runBench, summariseLoad } from '../lib.js';
+import { forkLoadClient, percentile, runBench, summariseLoad, type LoadResult } from '../lib.js';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONTENT = Math.min(Number(process.env.BENCH_CONTENT ?? 100_000), 2_000_000);
 const USERS = Math.min(Number(process.env.BENCH_USERS ?? Math.max(100, Math.round(CONTENT / 50))), 1_000_000);
 const CONNECTIONS = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 32), 256);
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 60);
+/** The app and the bare server alternate this many times per case (SECONDS is split between the rounds). */
+const ROUNDS = Math.max(1, Math.min(Number(process.env.BENCH_ROUNDS ?? 4), 10));
 const PAGE_SIZE = 20;
 const DEEP_PAGE = Math.max(2, Number(process.env.BENCH_DEEP_PAGE ?? 500));
 const SEARCH = process.env.BENCH_SEARCH ?? 'castle';
@@ -245,7 +249,7 @@ async function captureStatements(run: () => Promise<void>): Promise<Statement[]>
   } finally {
     proto.query = original;
   }
-  return seen.filter((s) => /\bfrom "content"/i.test(s.text));
+  return seen.filter((s) => /\bfrom "content(_search)?"/i.test(s.text));
 }
 
 /**
@@ -288,6 +292,20 @@ async function sequential(url: string, n: number): Promise<number[]> {
 }
 
 const round = (n: number, d = 2) => Number(n.toFixed(d));
+
+/** Several loads of one server as one: requests and time added up, latencies pooled. */
+function mergeLoads(loads: LoadResult[]): LoadResult {
+  const merged: LoadResult = { latenciesMs: [], wallMs: 0, ok: 0, statuses: {}, errors: 0, bytes: 0 };
+  for (const l of loads) {
+    merged.latenciesMs.push(...l.latenciesMs);
+    merged.wallMs += l.wallMs;
+    merged.ok += l.ok;
+    merged.errors += l.errors;
+    merged.bytes += l.bytes;
+    for (const [status, n] of Object.entries(l.statuses)) merged.statuses[status] = (merged.statuses[status] ?? 0) + n;
+  }
+  return merged;
+}
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-gallery-'));
@@ -374,14 +392,21 @@ async function main() {
     const sequentialP50: Record<string, { app: number; bare: number }> = {};
     for (const c of cases) {
       const per: Record<'app' | 'bare', ReturnType<typeof summariseLoad>> = {} as never;
-      for (const [server, base] of [
-        ['app', appBase],
-        ['bare', bareBase],
-      ] as const) {
-        const url = `${base}${c.path}`;
-        await client.load({ url, connections: CONNECTIONS, durationMs: 2000 }); // warm-up, not counted
-        const r = await client.load({ url, connections: CONNECTIONS, durationMs: SECONDS * 1000 });
-        per[server] = summariseLoad(`${c.name} · ${server}`, r);
+      const bases = { app: appBase, bare: bareBase };
+      for (const server of ['app', 'bare'] as const) {
+        await client.load({ url: `${bases[server]}${c.path}`, connections: CONNECTIONS, durationMs: 2000 }); // warm-up, not counted
+      }
+      // The two servers take turns, ROUNDS times, each for SECONDS / ROUNDS: on a shared machine the
+      // load from others drifts within seconds, and alternating spreads it over both.
+      const loads: Record<'app' | 'bare', LoadResult[]> = { app: [], bare: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const server of round % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const)) {
+          const url = `${bases[server]}${c.path}`;
+          loads[server].push(await client.load({ url, connections: CONNECTIONS, durationMs: (SECONDS * 1000) / ROUNDS }));
+        }
+      }
+      for (const server of ['app', 'bare'] as const) {
+        per[server] = summariseLoad(`${c.name} · ${server}`, mergeLoads(loads[server]));
         const { scenario: _scenario, ...figures } = per[server];
         rows.push({ case: c.name, server, ...figures });
       }
@@ -434,6 +459,7 @@ async function main() {
       seedSeconds: round(seedMs / 1000, 1),
       connections: CONNECTIONS,
       seconds: SECONDS,
+      rounds: ROUNDS,
       pageSize: PAGE_SIZE,
       deepPage: DEEP_PAGE,
       cursorDepth: depth,

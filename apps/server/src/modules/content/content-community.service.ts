@@ -17,17 +17,13 @@ import {
   findComment,
   insertComment,
   isLikedBy,
-  listFeed,
   listTopComments,
   loadComment,
   recordPlay,
   removeLike,
-  searchFeed,
   type CommentWithAuthor,
-  type FeedPage,
-  type FeedPosition,
-  type FeedRow,
 } from './content-feed.repository.js';
+import { listFeed, searchFeed, type FeedPage, type FeedPosition, type FeedRow } from './content-feed-pages.repository.js';
 import { decodeCursor, encodeCursor, type CursorSort } from './content-cursor.js';
 import { findVisible, type ContentDeps } from './content.service.js';
 import { toContent } from './content.view.js';

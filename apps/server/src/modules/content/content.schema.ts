@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   CONTENT_STATUSES,
   CONTENT_TYPES,
@@ -107,6 +122,27 @@ export const content = pgTable(
 );
 
 export type ContentRow = typeof content.$inferSelect;
+
+/** Read only in SQL (ranking, matching); never mapped to a JS value. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Mirrors migrations/0027_content_search.sql: a narrow copy of the searchable items (ready and
+ * public), kept by triggers on `content`, so search ranks and counts its matches without reading
+ * whole content rows.
+ */
+export const contentSearch = pgTable(
+  'content_search',
+  {
+    contentId: uuid('content_id')
+      .primaryKey()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').$type<ContentType>().notNull(),
+    createdAt: ts('created_at').notNull(),
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  (t) => [index('content_search_vector_idx').using('gin', t.searchVector)],
+);
 
 /** Mirrors migrations/0005_community_content.sql. */
 export const contentLikes = pgTable(

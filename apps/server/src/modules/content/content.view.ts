@@ -22,8 +22,47 @@ export interface ContentViewer {
 export const seesReceipt = (row: Pick<ContentRow, 'userId'>, viewer: ContentViewer | null): boolean =>
   viewer !== null && (viewer.id === row.userId || viewer.role === 'admin');
 
+/** What of a content row a reply shows: lists read these columns only. */
+export type ContentViewRow = Pick<
+  ContentRow,
+  | 'id'
+  | 'userId'
+  | 'title'
+  | 'description'
+  | 'prompt'
+  | 'model'
+  | 'contentType'
+  | 'status'
+  | 'progress'
+  | 'isPrivate'
+  | 'seed'
+  | 'strength'
+  | 'width'
+  | 'height'
+  | 'durationMs'
+  | 'mediaKey'
+  | 'previewKey'
+  | 'thumbnailKey'
+  | 'posterKey'
+  | 'mimeType'
+  | 'cost'
+  | 'charged'
+  | 'refunded'
+  | 'failureReason'
+  | 'parentId'
+  | 'editOperation'
+  | 'likeCount'
+  | 'commentCount'
+  | 'playCount'
+  | 'categoryId'
+  | 'tags'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'completedAt'
+>;
+
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
-export function toContent(row: ContentRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
+export function toContent(row: ContentViewRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
   // An item others may not open reaches its owner and admins only, and so do its files: through signed links.
   const signed = !hasPublicMedia(row);
   const url = (key: string | null) => (key ? storage.urlFor(key, { private: signed }) : null);

@@ -107,9 +107,14 @@ export function visibleTo(viewer: ContentViewer | null, scope: VisibilityScope):
   return toSql(RULE[scope](viewer));
 }
 
+/** The rule for a signed-out viewer, per scope: the same for every row, so worked out once. */
+const FOR_ANYONE = Object.fromEntries(
+  (Object.keys(RULE) as VisibilityScope[]).map((scope) => [scope, RULE[scope](null)]),
+) as Record<VisibilityScope, Condition>;
+
 /** Whether `viewer` (null when signed out) may see this loaded row in `scope`. */
 export function canSee(viewer: ContentViewer | null, row: VisibilityRow, scope: VisibilityScope): boolean {
-  return holds(RULE[scope](viewer), row);
+  return holds(viewer ? RULE[scope](viewer) : FOR_ANYONE[scope], row);
 }
 
 /**

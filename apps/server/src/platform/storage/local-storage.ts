@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { MediaSigner } from './media-signing.js';
 import { MEDIA_PREFIX, assertSafeKey, type Storage, type UrlOptions } from './storage.js';
 
+/** The characters encodeURIComponent leaves as they are, and the slashes between segments. */
+const PLAIN_KEY = /^[A-Za-z0-9\-_.!~*'()/]*$/;
+
 /**
  * Media on this machine's disk under DATA_DIR/media, served by the app at /media/ (media-routes.ts),
  * which checks who may read each key.
@@ -41,6 +44,8 @@ export class LocalDiskStorage implements Storage {
   }
 
   url(key: string): string {
+    // Keys are almost always plain (ids, names, slashes): those need no escaping at all.
+    if (PLAIN_KEY.test(key)) return `${MEDIA_PREFIX}${key}`;
     return `${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
   }
 
