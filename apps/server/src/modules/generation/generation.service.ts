@@ -15,7 +15,8 @@ import {
 } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { uniqueViolation } from '../auth/index.js';
+import { sessionEnded } from '../../platform/http/auth.js';
+import { liveSessionRole, uniqueViolation } from '../auth/index.js';
 import {
   contentKeyPrefix,
   findByRequestKey,
@@ -88,6 +89,7 @@ interface AcceptRow {
   job_id: string | null;
   balance_before: number | null;
   replay_of: string | null;
+  is_session_live: boolean;
   owner: ContentOwner | null;
 }
 
@@ -122,6 +124,7 @@ async function createRequested(
   await deps.queue.start();
   const data: GenerationJobData = deps.requestId ? { contentId: id, requestId: deps.requestId } : { contentId: id };
   const job = deps.queue.jobInsert(GENERATION_QUEUE, data, 'item');
+  const isSessionLive = deps.sessionToCheck ? sql`${liveSessionRole(deps.sessionToCheck, userId)} IS NOT NULL` : sql`true`;
   const debit = chargeInStatement(
     {
       userId,
@@ -132,7 +135,7 @@ async function createRequested(
       contentId: id,
       idempotencyKey: ledgerKeys.generationCharge(id),
     },
-    requestKey ? requestKeyFreeSql(userId, requestKey) : undefined,
+    requestKey ? sql`${isSessionLive} AND ${requestKeyFreeSql(userId, requestKey)}` : isSessionLive,
   );
   const item = requestedInsertSql(
     {
@@ -158,7 +161,8 @@ async function createRequested(
         (SELECT id FROM job)::text AS job_id,
         ${debit.balanceBefore} AS balance_before,
         ${requestKey ? requestKeyItemSql(userId, requestKey) : sql`NULL::uuid`} AS replay_of,
-        ${ownerJsonSql(userId)} AS owner`);
+        ${ownerJsonSql(userId)} AS owner,
+        ${isSessionLive} AS is_session_live`);
     row = (result as unknown as { rows: AcceptRow[] }).rows[0];
   } catch (err) {
     if (requestKey && uniqueViolation(err) === 'content_user_idempotency_key') {
@@ -170,6 +174,10 @@ async function createRequested(
     throw err;
   }
   if (!row) throw new Error('the generation statement returned no row');
+  if (!row.is_session_live) {
+    await discardPrepared();
+    throw sessionEnded();
+  }
   if (!row.item || row.credits === null || !row.owner) {
     if (row.replay_of) return replay(row.replay_of);
     await discardPrepared();
