@@ -49,6 +49,11 @@ export interface LoadOptions {
   maxRequests?: number;
   /** Per-request timeout; a request that takes longer counts as an error. */
   timeoutMs?: number;
+  /** POST sends `body` (JSON); GET by default. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Headers of each connection's requests: connection i sends `headers[i % headers.length]`. */
+  headers?: Record<string, string>[];
 }
 
 export interface LoadResult extends Sample {
@@ -79,11 +84,18 @@ export async function loadFor(opts: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const deadline = started + durationMs;
 
-  const once = () =>
+  const method = opts.method ?? 'GET';
+  const body = opts.body === undefined ? undefined : Buffer.from(opts.body);
+  const headersOf = (connection: number): Record<string, string> => ({
+    ...(opts.headers && opts.headers.length > 0 ? opts.headers[connection % opts.headers.length] : {}),
+    ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+  });
+
+  const once = (headers: Record<string, string>) =>
     new Promise<void>((resolve) => {
       const t0 = performance.now();
-      const req = http.get(
-        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, timeout: timeoutMs },
+      const req = http.request(
+        { agent, method, headers, host: target.hostname, port: target.port, path: target.pathname + target.search, timeout: timeoutMs },
         (res) => {
           res.on('data', (chunk: Buffer) => {
             result.bytes += chunk.length;
@@ -106,15 +118,17 @@ export async function loadFor(opts: LoadOptions): Promise<LoadResult> {
         result.errors++;
         resolve();
       });
+      req.end(body);
     });
 
-  const connection = async () => {
+  const connection = async (index: number) => {
+    const headers = headersOf(index);
     while (performance.now() < deadline && sent < maxRequests) {
       sent++;
-      await once();
+      await once(headers);
     }
   };
-  await Promise.all(Array.from({ length: connections }, connection));
+  await Promise.all(Array.from({ length: connections }, (_, i) => connection(i)));
   result.wallMs = performance.now() - started;
   agent.destroy();
   return result;

@@ -20,7 +20,7 @@ export {
   uniqueViolation,
   updateUser,
 } from './auth.repository.js';
-export { addToBalance, lockUserBalance, readBalance, userExists } from './account-balance.repository.js';
+export { addToBalance, balanceSql, debitBalanceSql, lockUserBalance, readBalance, userExists } from './account-balance.repository.js';
 export { consumeCode, prepareCode, storeCode } from './one-time-code.service.js';
 export { verifyAgainstDummy, verifySecret } from './password-hashing.js';
 export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';

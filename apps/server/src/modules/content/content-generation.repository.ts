@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
+import { usersTable as users } from '../auth/index.js';
 import { content, type ContentRow } from './content.schema.js';
 
 /**
@@ -18,6 +19,58 @@ export async function insertRequested(tx: Db, values: NewContent): Promise<strin
     .onConflictDoNothing({ target: [content.userId, content.idempotencyKey], where: sql`${content.idempotencyKey} IS NOT NULL` })
     .returning({ id: content.id });
   return rows[0]?.id ?? null;
+}
+
+const columns = Object.entries(getTableColumns(content));
+
+/**
+ * insertRequested as a CTE body for the caller's statement: inserts the item once for each row of
+ * `from` (a CTE name of that statement; none, nothing is inserted) and returns the row (`RETURNING *`,
+ * see requestedRowFromJson). No ON CONFLICT: a second request with the same key fails the whole
+ * statement with a unique violation of `content_user_idempotency_key`, so nothing else it did stays.
+ */
+export function requestedInsertSql(values: NewContent, from: string): SQL {
+  const given = columns.filter(([key]) => values[key as keyof NewContent] !== undefined);
+  const names = sql.join(
+    given.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const params = sql.join(
+    given.map(([key, column]) => {
+      const value = values[key as keyof NewContent];
+      return value === null
+        ? sql`NULL::${sql.raw(column.getSQLType())}`
+        : sql`${column.mapToDriverValue(value)}::${sql.raw(column.getSQLType())}`;
+    }),
+    sql`, `,
+  );
+  return sql`INSERT INTO ${content} (${names}) SELECT ${params} FROM ${sql.identifier(from)} RETURNING *`;
+}
+
+/** A content row read back as JSON (`row_to_json` of a `RETURNING *`), typed as drizzle reads it. */
+export function requestedRowFromJson(json: Record<string, unknown>): ContentRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ContentRow;
+}
+
+/** True while the user has made no request with this key yet (as the statement's snapshot sees it). */
+export function requestKeyFreeSql(userId: string, key: string): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${content} WHERE user_id = ${userId}::uuid AND idempotency_key = ${key})`;
+}
+
+/** findByRequestKey as a scalar subquery. */
+export function requestKeyItemSql(userId: string, key: string): SQL {
+  return sql`(SELECT id FROM ${content} WHERE user_id = ${userId}::uuid AND idempotency_key = ${key} LIMIT 1)`;
+}
+
+/** The owner as an item shows them, as a scalar JSON subquery. */
+export function ownerJsonSql(userId: string): SQL {
+  return sql`(SELECT json_build_object('id', ${users.id}, 'username', ${users.username}, 'fullName', ${users.fullName}, 'avatar', ${users.avatar})
+    FROM ${users} WHERE ${users.id} = ${userId}::uuid)`;
 }
 
 export async function findByRequestKey(db: Db, userId: string, key: string): Promise<string | null> {

@@ -5,7 +5,7 @@ import { creditLedger, type LedgerRow } from './credits.schema.js';
 import type { LedgerKey } from './ledger-keys.js';
 
 // The balance column lives on the account row (auth's); the ledger moves it through auth's face.
-export { addToBalance, lockUserBalance, readBalance, userExists } from '../auth/index.js';
+export { addToBalance, balanceSql, debitBalanceSql, lockUserBalance, readBalance, userExists } from '../auth/index.js';
 
 export interface NewLedgerRow {
   userId: string;

@@ -11,8 +11,11 @@ import type { Db } from '../../platform/db/db.js';
 import { conflict, notFound, paymentRequired } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { countLedger } from '../../platform/observability/metrics.js';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   addToBalance,
+  balanceSql,
+  debitBalanceSql,
   findEntryByKey,
   insertEntry,
   listEntries,
@@ -20,7 +23,7 @@ import {
   readBalance,
   userExists,
 } from './credits.repository.js';
-import type { LedgerRow } from './credits.schema.js';
+import { creditLedger, type LedgerRow } from './credits.schema.js';
 import { ledgerKeys, type LedgerKey } from './ledger-keys.js';
 
 /** The balance cannot cover a debit; nothing was changed. */
@@ -103,6 +106,58 @@ export async function applyCredits(tx: Db, input: ApplyCreditsInput): Promise<Ap
   // Counted as written; a caller's transaction that later rolls back leaves the count one high.
   countLedger(input.kind, input.delta);
   return { entry, credits, isNew: true };
+}
+
+export interface ChargeInStatementInput {
+  userId: string;
+  /** Positive: what the charge takes. */
+  amount: number;
+  kind: LedgerKind;
+  reason?: string | null;
+  reference?: string | null;
+  contentId?: string | null;
+  /** Must be new: a charge made in a statement does not look for an earlier row with its key. */
+  idempotencyKey: LedgerKey;
+}
+
+export interface ChargeInStatement {
+  /**
+   * Two CTEs for the caller's statement (`WITH ${ctes}, …`): `debit`, one row holding the balance
+   * after (`credits`) when the balance covered the charge and `when` held, none otherwise; and
+   * `debit_entry`, the ledger row of that debit. Both change together or not at all, so the
+   * balance still equals the ledger.
+   */
+  ctes: SQL;
+  /** The balance as the statement found it, as a scalar subquery, for `refusal`. */
+  balanceBefore: SQL;
+  /** Call once the statement has committed with a `debit` row. */
+  recorded(): void;
+  /** Why there was no `debit` row, given `balanceBefore` (when `when` held): the error applyCredits throws. */
+  refusal(balanceBefore: number | null): Error;
+}
+
+/**
+ * applyCredits for one debit with a fresh key, as part of a bigger statement: no lock, read or
+ * round trip of its own, so the balance row is held only while that one statement runs. The
+ * debit is a conditional UPDATE (debitBalanceSql), so racing charges cannot take the balance
+ * below zero.
+ */
+export function chargeInStatement(input: ChargeInStatementInput, when?: SQL): ChargeInStatement {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error('a charge is a positive integer');
+  return {
+    ctes: sql`debit AS (${debitBalanceSql(input.userId, input.amount, when)}),
+    debit_entry AS (
+      INSERT INTO ${creditLedger} (user_id, delta, kind, reason, reference, content_id, idempotency_key, balance_after)
+      SELECT ${input.userId}::uuid, ${-input.amount}::int, ${input.kind}, ${input.reason ?? null}::text, ${input.reference ?? null}::text,
+        ${input.contentId ?? null}::uuid, ${input.idempotencyKey}, debit.credits
+      FROM debit
+      RETURNING id
+    )`,
+    balanceBefore: balanceSql(input.userId),
+    recorded: () => countLedger(input.kind, -input.amount),
+    refusal: (balanceBefore) =>
+      balanceBefore === null ? new UnknownUserError(input.userId) : new InsufficientCreditsError(balanceBefore, input.amount),
+  };
 }
 
 /** The credits every new account starts with; safe to call again for the same user. */

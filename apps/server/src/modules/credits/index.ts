@@ -4,12 +4,14 @@ export {
   adjustCreditsByAdmin,
   announceBalance,
   applyCredits,
+  chargeInStatement,
   checkCredits,
   debitErrorToHttp,
   getBalance,
   getHistory,
   grantSignupCredits,
   IdempotencyKeyReuseError,
+  type ChargeInStatement,
 } from './credits.service.js';
 export {
   allEntriesOf,

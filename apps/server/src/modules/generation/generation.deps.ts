@@ -33,6 +33,11 @@ export interface GenerationDeps {
   staleAfterMs?: number;
   /** The HTTP request that asked for the work; enqueued jobs carry it so the worker logs with it. */
   requestId?: string;
+  /**
+   * The requester's session, when the route left checking it to the request's statement
+   * (requireSignedToken): nothing is charged or answered unless it is still live.
+   */
+  sessionToCheck?: string;
   /** Tells the owner's webhook endpoints that a generation completed or failed. */
   webhooks?: WebhookEmitter;
 }

@@ -9,20 +9,29 @@ import {
   findModel,
   modelCost,
   type Content,
+  type ContentOwner,
   type ContentType,
   type EditOperation,
 } from '@atelier/shared';
+import { sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { sessionEnded } from '../../platform/http/auth.js';
+import { liveSessionRole, uniqueViolation } from '../auth/index.js';
 import {
   contentKeyPrefix,
   findByRequestKey,
   findOwnReady,
-  insertRequested,
   loadContentView,
   type NewContent,
+  ownerJsonSql,
   recordEnqueued,
+  requestedInsertSql,
+  requestedRowFromJson,
+  requestKeyFreeSql,
+  requestKeyItemSql,
+  toContent,
 } from '../content/index.js';
-import { announceBalance, applyCredits, debitErrorToHttp, ledgerKeys } from '../credits/index.js';
+import { announceBalance, chargeInStatement, debitErrorToHttp, ledgerKeys } from '../credits/index.js';
 import { GENERATION_QUEUE, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 
 export interface ReferenceImage {
@@ -73,10 +82,24 @@ export async function enqueueGeneration(deps: GenerationDeps, contentId: string)
   }
 }
 
+interface AcceptRow {
+  /** The balance after the charge; null when nothing was charged. */
+  credits: number | null;
+  item: Record<string, unknown> | null;
+  job_id: string | null;
+  balance_before: number | null;
+  replay_of: string | null;
+  is_session_live: boolean;
+  owner: ContentOwner | null;
+}
+
 /**
- * Charges and records one requested item in one transaction, then enqueues it. The enqueue comes
- * after the commit because the queue may sit on another connection; an item committed but never
- * enqueued (a crash in between) stays `queued` with no job, and the worker's sweep enqueues it.
+ * Charges, records and enqueues one requested item in one statement, so in one transaction and
+ * one round trip: the balance's conditional debit and its ledger row (credits), the content row
+ * (content) and its job (the queue). The balance row is held only while that statement runs.
+ * With an Idempotency-Key, a request whose key this user has already used charges nothing and
+ * answers with the first item; two racing with one key both pass the statement's check, and the
+ * second then fails as a whole on the content's unique key and answers the same way.
  */
 async function createRequested(
   deps: GenerationDeps,
@@ -91,50 +114,82 @@ async function createRequested(
   const discardPrepared = async () => {
     if (prepare) await deps.storage.delete(contentKeyPrefix(id)).catch(() => undefined);
   };
-  let outcome: { replayOf: string } | { credits: number };
-  try {
-    outcome = await deps.db.transaction(async (tx) => {
-      const inserted = await insertRequested(tx, {
-        ...values,
-        ...prepared,
-        id,
-        userId,
-        charged: values.cost,
-        idempotencyKey: requestKey ?? null,
-      });
-      if (!inserted) {
-        // Same user, same key: the first request (committed, or just now by a racing one) wins.
-        const first = requestKey ? await findByRequestKey(tx, userId, requestKey) : null;
-        if (!first) throw new Error('idempotent insert found neither a new nor an earlier row');
-        return { replayOf: first };
-      }
-      const debit = await applyCredits(tx, {
-        userId,
-        delta: -values.cost,
-        kind: 'generation_charge',
-        reason: charge.reason,
-        reference: charge.reference,
-        contentId: id,
-        idempotencyKey: ledgerKeys.generationCharge(id),
-      });
-      return { credits: debit.credits };
-    });
-  } catch (err) {
+  const replay = async (firstId: string): Promise<RequestResult> => {
     await discardPrepared();
-    throw debitErrorToHttp(err);
-  }
-  if ('replayOf' in outcome) {
-    await discardPrepared();
-    const first = await loadContentView(deps, outcome.replayOf, { id: userId });
+    const first = await loadContentView(deps, firstId, { id: userId });
     if (!first) throw notFound('Content not found');
     return { content: first, isReplay: true };
+  };
+
+  await deps.queue.start();
+  const data: GenerationJobData = deps.requestId ? { contentId: id, requestId: deps.requestId } : { contentId: id };
+  const job = deps.queue.jobInsert(GENERATION_QUEUE, data, 'item');
+  const isSessionLive = deps.sessionToCheck ? sql`${liveSessionRole(deps.sessionToCheck, userId)} IS NOT NULL` : sql`true`;
+  const debit = chargeInStatement(
+    {
+      userId,
+      amount: values.cost,
+      kind: 'generation_charge',
+      reason: charge.reason,
+      reference: charge.reference,
+      contentId: id,
+      idempotencyKey: ledgerKeys.generationCharge(id),
+    },
+    requestKey ? sql`${isSessionLive} AND ${requestKeyFreeSql(userId, requestKey)}` : isSessionLive,
+  );
+  const item = requestedInsertSql(
+    {
+      ...values,
+      ...prepared,
+      id,
+      userId,
+      charged: values.cost,
+      idempotencyKey: requestKey ?? null,
+      jobId: job.id,
+      enqueuedAt: deps.clock(),
+    },
+    'debit',
+  );
+  let row: AcceptRow | undefined;
+  try {
+    const result = await deps.db.execute(sql`
+      WITH ${debit.ctes},
+        item AS (${item}),
+        job AS (${job.insert})
+      SELECT (SELECT credits FROM debit) AS credits,
+        (SELECT row_to_json(item) FROM item) AS item,
+        (SELECT id FROM job)::text AS job_id,
+        ${debit.balanceBefore} AS balance_before,
+        ${requestKey ? requestKeyItemSql(userId, requestKey) : sql`NULL::uuid`} AS replay_of,
+        ${ownerJsonSql(userId)} AS owner,
+        ${isSessionLive} AS is_session_live`);
+    row = (result as unknown as { rows: AcceptRow[] }).rows[0];
+  } catch (err) {
+    if (requestKey && uniqueViolation(err) === 'content_user_idempotency_key') {
+      // Same user, same key, racing: the first request committed while this one waited.
+      const first = await findByRequestKey(deps.db, userId, requestKey);
+      if (first) return replay(first);
+    }
+    await discardPrepared();
+    throw err;
   }
-  announceBalance(deps.realtime, userId, outcome.credits);
-  // Read before enqueueing, so the reply shows the item as requested (queued), not mid-render.
-  const created = await loadContentView(deps, id, { id: userId });
-  await enqueueGeneration(deps, id);
-  if (!created) throw notFound('Content not found');
-  return { content: created, isReplay: false };
+  if (!row) throw new Error('the generation statement returned no row');
+  if (!row.is_session_live) {
+    await discardPrepared();
+    throw sessionEnded();
+  }
+  if (!row.item || row.credits === null || !row.owner) {
+    if (row.replay_of) return replay(row.replay_of);
+    await discardPrepared();
+    throw debitErrorToHttp(debit.refusal(row.balance_before));
+  }
+  debit.recorded();
+  announceBalance(deps.realtime, userId, row.credits);
+  if (row.job_id) deps.queue.wake(GENERATION_QUEUE);
+  // The queue was not set up in this database yet: send the job the ordinary way (or the sweep will).
+  else await enqueueGeneration(deps, id);
+  const created = requestedRowFromJson(row.item);
+  return { content: toContent(created, row.owner, deps.storage, { isLiked: false, withReceipt: true }), isReplay: false };
 }
 
 export async function requestGeneration(

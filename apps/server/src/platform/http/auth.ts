@@ -11,6 +11,12 @@ export interface AuthUser {
   sessionId: string;
   /** Set when the request came with a personal API key instead of a session. */
   apiKeyId?: string;
+  /**
+   * Set by `requireSignedToken`: the token is genuine and unexpired, but whether its session is
+   * still live (and the account's role) has not been read. The route's own statement must check
+   * it (liveSessionRole) and answer `sessionEnded()` when it is not.
+   */
+  isSessionUnchecked?: true;
 }
 
 declare module 'fastify' {
@@ -20,10 +26,19 @@ declare module 'fastify' {
 }
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Access tokens whose signature was checked, kept until they expire (at most this many). */
+const VERIFIED_TOKENS_MAX = 10_000;
 
 /** Signs and checks the short-lived access JWT (DESIGN.md §6 "Sign-in"). */
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Checking an HS256 signature through WebCrypto was the largest cost of an authenticated request
+   * that does little else. A token is the same bytes on every request of a client, so its checked
+   * claims are kept, by the exact token, until the token's own expiry; whether its session is
+   * still live is asked on every request all the same (resolveSession).
+   */
+  private readonly verified = new Map<string, { user: AuthUser; expiresAtMs: number }>();
 
   constructor(
     secret: string,
@@ -45,6 +60,12 @@ export class TokenService {
 
   /** Returns the token's claims, or throws a 401 whose message says what is wrong. */
   async verifyAccess(token: string): Promise<AuthUser> {
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's rule: a token is expired from its `exp` second on.
+      if (this.now().getTime() < known.expiresAtMs) return { ...known.user };
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         audience: 'atelier',
@@ -52,7 +73,12 @@ export class TokenService {
         algorithms: ['HS256'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw unauthorized('Invalid token');
-      return { id: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user', sessionId: payload.sid };
+      const user: AuthUser = { id: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user', sessionId: payload.sid };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value as string);
+        this.verified.set(token, { user, expiresAtMs: payload.exp * 1000 });
+      }
+      return { ...user };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired, please sign in again');
       if (err instanceof Error && err.name === 'AppError') throw err;
@@ -100,6 +126,17 @@ export function makeAuthHooks(db: Db, tokens: TokenService, apiKeys?: ApiKeyReso
     if (apiKeys && isApiKey(token)) request.auth = await apiKeys(request, reply, token);
     else request.auth = await resolveAuth(db, tokens, token);
   }
+  /**
+   * requireAuth without its session query, for a route whose one statement checks the session
+   * itself (see AuthUser.isSessionUnchecked), so a signed-out token changes nothing there either.
+   * An API key is checked in full as usual.
+   */
+  async function requireSignedToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    if (apiKeys && isApiKey(token)) request.auth = await apiKeys(request, reply, token);
+    else request.auth = { ...(await tokens.verifyAccess(token)), isSessionUnchecked: true };
+  }
   /** Route hook (moved to onRequest by runAuthFirst): a token is optional; a bad one is ignored as if absent. An API key is always checked. */
   async function optionalAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
@@ -112,7 +149,7 @@ export function makeAuthHooks(db: Db, tokens: TokenService, apiKeys?: ApiKeyReso
     await requireAuth(request, reply);
     if (request.auth?.role !== 'admin') throw forbidden('Only administrators can do that');
   }
-  return { requireAuth, optionalAuth, requireAdmin };
+  return { requireAuth, requireSignedToken, optionalAuth, requireAdmin };
 }
 
 export type AuthHooks = ReturnType<typeof makeAuthHooks>;

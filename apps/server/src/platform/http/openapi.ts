@@ -31,6 +31,7 @@ type AuthKind = 'admin' | 'user' | 'optional' | 'none';
 
 export interface RouteAuthHooks {
   requireAuth: unknown;
+  requireSignedToken: unknown;
   requireAdmin: unknown;
   optionalAuth: unknown;
 }
@@ -38,7 +39,7 @@ export interface RouteAuthHooks {
 function authKindOf(route: RouteOptions, hooks: RouteAuthHooks): AuthKind {
   const attached: unknown[] = [route.onRequest, route.preHandler].flat();
   if (attached.includes(hooks.requireAdmin)) return 'admin';
-  if (attached.includes(hooks.requireAuth)) return 'user';
+  if (attached.includes(hooks.requireAuth) || attached.includes(hooks.requireSignedToken)) return 'user';
   if (attached.includes(hooks.optionalAuth)) return 'optional';
   return 'none';
 }

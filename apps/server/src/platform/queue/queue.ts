@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db.js';
 
@@ -25,6 +27,15 @@ export interface Queue {
   /** Starts the engine (creating its schema on first use); later calls wait for the first. */
   start(): Promise<void>;
   send<T extends object>(name: string, data: T, opts?: { startAfterSeconds?: number }): Promise<string>;
+  /**
+   * A job for the caller's own statement, so it is queued in the same transaction as the change
+   * that asks for it: `insert` is an INSERT … SELECT that adds the job `id` (one row per row of
+   * `from`, a CTE name of that statement, or once when omitted) and returns its id. Call `start()`
+   * first, and `wake(name)` after the commit. The job is the one `send` would make.
+   */
+  jobInsert<T extends object>(name: string, data: T, from?: string): { id: string; insert: SQL };
+  /** Tells this process's idle workers for `name` that a job is waiting (after a `jobInsert` commits). */
+  wake(name: string): void;
   /** Runs `handler` for jobs of `name`, `concurrency` at a time, in this process. */
   work<T extends object>(name: string, opts: { concurrency: number }, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
   /** Stops this process's workers for `name` from fetching more jobs (running handlers go on). */
@@ -66,15 +77,34 @@ export function sqlAdapter(database: QueueOptions['database']): PgBoss.Db {
   };
 }
 
+/**
+ * pg-boss's job row for a queue, as its `send` writes it with no per-job options (pg-boss 10): the
+ * queue's retry, expiry, dead-letter and policy settings, kept for its default 14 days while
+ * waiting. `test/queue-in-statement.int.test.ts` compares it column by column with a sent job, so a
+ * pg-boss upgrade that changes the row fails there.
+ */
+function jobInsertSql(schema: string, id: string, name: string, data: object, from: string | undefined): SQL {
+  return sql`INSERT INTO ${sql.identifier(schema)}.job
+      (id, name, data, priority, start_after, dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+    SELECT ${id}::uuid, q.name, ${JSON.stringify(data)}::jsonb, 0, now(), q.dead_letter,
+      coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
+      now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
+      coalesce(q.retry_limit, 2), coalesce(q.retry_delay, 0), coalesce(q.retry_backoff, false), q.policy
+    FROM ${sql.identifier(schema)}.queue q${from ? sql` CROSS JOIN ${sql.identifier(from)}` : sql``}
+    WHERE q.name = ${name}
+    RETURNING id`;
+}
+
 /** PostgreSQL's "deadlock detected" (SQLSTATE 40P01): the transaction was aborted and may be retried. */
 export function isDeadlock(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '40P01' || (err instanceof Error && /deadlock detected/i.test(err.message));
 }
 
 export function createQueue(opts: QueueOptions): Queue {
+  const schema = 'pgboss';
   const boss = new PgBoss({
     ...(opts.connectionString ? { connectionString: opts.connectionString, max: 4 } : { db: sqlAdapter(opts.database) }),
-    schema: 'pgboss',
+    schema,
     // Keeps finished jobs queryable for a week, then pg-boss's maintenance removes them.
     deleteAfterDays: 7,
     schedule: false,
@@ -109,6 +139,11 @@ export function createQueue(opts: QueueOptions): Queue {
     await boss.updateQueue(def.name, options);
   }
 
+  /** Wakes an idle local worker instead of waiting for its next poll. */
+  function wake(name: string): void {
+    for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+  }
+
   async function start(): Promise<void> {
     if (isStopped) throw new Error('the job queue has been stopped');
     starting ??= (async () => {
@@ -129,10 +164,14 @@ export function createQueue(opts: QueueOptions): Queue {
       await start();
       const id = await boss.send(name, data, sendOpts?.startAfterSeconds ? { startAfter: sendOpts.startAfterSeconds } : {});
       if (!id) throw new Error(`queue ${name} refused a job`);
-      // Wake an idle local worker instead of waiting for its next poll.
-      for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      wake(name);
       return id;
     },
+    jobInsert(name, data, from) {
+      const id = randomUUID();
+      return { id, insert: jobInsertSql(schema, id, name, data, from) };
+    },
+    wake,
     async work(name, { concurrency }, handler) {
       await start();
       const ids = workerIds.get(name) ?? [];
