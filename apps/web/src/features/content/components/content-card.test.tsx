@@ -6,12 +6,12 @@ import { makeStore } from '../../../app/store';
 import { makeContent } from '../../../testing/generation-test-utils';
 import { ContentCard } from './content-card';
 
-function renderCard(content: ReturnType<typeof makeContent>) {
+function renderCard(content: ReturnType<typeof makeContent>, isFirstScreen?: boolean) {
   render(
     <Provider store={makeStore()}>
       <MemoryRouter>
         <ul>
-          <ContentCard content={content} />
+          <ContentCard content={content} isFirstScreen={isFirstScreen} />
         </ul>
       </MemoryRouter>
     </Provider>,
@@ -34,6 +34,16 @@ describe('ContentCard', () => {
     expect(img.getAttribute('sizes')).toContain('320px');
     // 1536 × 1024: the tile keeps the item's shape before the image arrives.
     expect(img.closest('a')).toHaveStyle({ aspectRatio: '1.5' });
+  });
+
+  it('fetches a first-screen tile’s picture at once, and a later one only as it comes near', () => {
+    const first = renderCard(makeContent({ thumbnailUrl: '/media/c-1/thumbnail.webp' }), true);
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    cleanup();
+    const later = renderCard(makeContent({ thumbnailUrl: '/media/c-1/thumbnail.webp' }));
+    expect(later).toHaveAttribute('loading', 'lazy');
+    expect(later).not.toHaveAttribute('fetchpriority');
   });
 
   it('uses the one still it has when there is no second size', () => {

@@ -35,8 +35,9 @@ export function tileRatio(c: Pick<Content, 'width' | 'height'>): number {
 /**
  * One tile of a grid: a still thumbnail that comes alive on hover or focus (muted video for video
  * and loops, the animated preview for GIFs). The first real playback of a tile counts as a play.
+ * Tiles of the first screen fetch their picture at once; the rest wait until they come near.
  */
-export function ContentCard({ content }: { content: Content }) {
+export function ContentCard({ content, isFirstScreen = false }: { content: Content; isFirstScreen?: boolean }) {
   const [isActive, setActive] = useState(false);
   const hasCounted = useRef(false);
   const [countPlay] = usePlayContentMutation();
@@ -66,7 +67,8 @@ export function ContentCard({ content }: { content: Content }) {
             srcSet={stillSrcSet(content)}
             sizes={stillSrcSet(content) ? TILE_SIZES : undefined}
             alt={caption}
-            loading="lazy"
+            loading={isFirstScreen ? 'eager' : 'lazy'}
+            fetchPriority={isFirstScreen ? 'high' : undefined}
             decoding="async"
           />
         ) : (

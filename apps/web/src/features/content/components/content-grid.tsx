@@ -3,6 +3,9 @@ import type { Content } from '@atelier/shared';
 import { Skeleton } from '../../../components/ui';
 import { ContentCard } from './content-card';
 
+/** Tiles that a phone or a laptop shows before any scrolling: their pictures load at once. */
+const FIRST_SCREEN_TILES = 6;
+
 interface ContentGridProps {
   items: Content[];
   isLoading?: boolean;
@@ -50,8 +53,8 @@ export function ContentGrid({ items, isLoading, isFetchingMore, hasMore, onLoadM
   return (
     <>
       <ul className="content-wall list-reset" aria-label={label}>
-        {items.map((item) => (
-          <ContentCard key={item.id} content={item} />
+        {items.map((item, index) => (
+          <ContentCard key={item.id} content={item} isFirstScreen={index < FIRST_SCREEN_TILES} />
         ))}
       </ul>
       {hasMore && (
