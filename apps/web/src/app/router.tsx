@@ -1,28 +1,39 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
 
 interface LazyPage {
-  Page: LazyExoticComponent<ComponentType>;
+  Page: ComponentType;
   preload: () => Promise<unknown>;
 }
 
 /**
  * Each page is its own chunk, fetched when its route is first shown or when a link to it is
  * pointed at, focused or touched (see `prefetchRoute`). The layout's Suspense shows a sized
- * placeholder meanwhile.
+ * placeholder meanwhile. Once a page's chunk has arrived it renders at once, with no placeholder
+ * in between: the first screen goes straight from the server's HTML to the page (see main.tsx).
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyPage {
   let pending: Promise<{ default: ComponentType }> | null = null;
+  let loaded: ComponentType | null = null;
   const preload = () =>
     (pending ??= load().then(
-      (m) => ({ default: pick(m) }),
+      (m) => {
+        loaded = pick(m);
+        return { default: loaded };
+      },
       (err: unknown) => {
         pending = null;
         throw err;
       },
     ));
-  return { Page: lazy(preload), preload };
+  const Lazy: LazyExoticComponent<ComponentType> = lazy(preload);
+  function Page() {
+    // Chosen once per mount: switching between the two later would remount the page and lose its state.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Page, preload };
 }
 
 const HomePage = lazyPage(
