@@ -17,7 +17,7 @@ const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
 <script>${THEME_SCRIPT}</script>
 <script type="module" src="/assets/index-abc123.js"></script>
 <link rel="stylesheet" href="/assets/index-abc123.css"></head>
-<body><div id="root"><header class="site-header"></header>${'<p class="skeleton"></p>'.repeat(60)}</div></body></html>`;
+<body><div id="root"><header class="site-header"></header><!--page-shell-->${'<p class="skeleton"></p>'.repeat(60)}<!--/page-shell--></div></body></html>`;
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 let webDir: string;
@@ -40,7 +40,11 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(webDir, '.vite/route-preloads.json'),
     JSON.stringify([
-      { path: '/content/:id', js: ['assets/content-page-1.js', 'assets/format-2.js'], css: ['assets/content-page-3.css'] },
+      {
+        path: '/content/:id',
+        js: ['assets/content-page-1.js', 'assets/format-2.js'],
+        css: ['assets/content-page-3.css'],
+      },
       { path: '/jobs/:id/edit', js: ['assets/job-editor-4.js'], css: [] },
       { path: '/jobs/new', js: ['assets/job-editor-4.js', 'assets/new-only-5.js'], css: [] },
       { path: '/pricing', js: ['assets/pricing-page-6.js'], css: [] },
@@ -121,6 +125,15 @@ describe('pages served with their own head', () => {
     const missing = (await page(`/content/${privateId}`)).body;
     expect(missing).not.toContain('rel="preload"');
     expect(missing).not.toContain('modulepreload');
+  });
+
+  it('puts a page’s fixed top band in place of the skeleton, and keeps the skeleton elsewhere', async () => {
+    const pricing = (await page('/pricing')).body;
+    expect(pricing).toContain('<h1>Pay for what you make, nothing more</h1>');
+    expect(pricing).toContain('<p class="eyebrow">Pricing</p>');
+    expect(pricing).not.toContain('class="skeleton"');
+    expect((await page('/gallery')).body).toContain('class="skeleton"');
+    expect((await page('/no/such/page')).body).toContain('class="skeleton"');
   });
 
   it('names the files of the route a path belongs to, a fixed route before one with a parameter', async () => {

@@ -22,7 +22,11 @@ describe('the route table the server preloads from', () => {
     const manifest = {
       'src/main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index.css'] },
       '_shared.js': { file: 'assets/shared.js', css: ['assets/index.css'] },
-      'src/pages/a.tsx': { file: 'assets/a.js', imports: ['src/main.tsx', '_shared.js', '_grid.js'], css: ['assets/a.css'] },
+      'src/pages/a.tsx': {
+        file: 'assets/a.js',
+        imports: ['src/main.tsx', '_shared.js', '_grid.js'],
+        css: ['assets/a.css'],
+      },
       '_grid.js': { file: 'assets/grid.js', imports: ['_shared.js'], css: ['assets/grid.css', 'assets/index.css'] },
     };
     expect(routePreloadTable(manifest, new Map([['/a/:id', 'src/pages/a.tsx']]))).toEqual([

@@ -1,3 +1,4 @@
+import { PAGE_INTROS } from '@atelier/shared';
 import { PageMeta } from '../components/page-meta';
 import { CheckIcon } from '../components/ui';
 import { PageHeader } from './parts/page-header';
@@ -15,11 +16,8 @@ export function PricingPage() {
         title="Pricing"
         description="Atelier pricing: a monthly or yearly plan that adds credits every period, or credit packs and custom amounts when you need them. Every model's cost is shown up front."
       />
-      <PageHeader
-        eyebrow="Pricing"
-        title="Pay for what you make, nothing more"
-        lead="Every generation costs a fixed number of credits, shown before you press Generate. Failed generations are refunded automatically."
-      />
+      {/* The server sends the same band in the page's HTML (PAGE_INTROS), so it shows before the app runs. */}
+      <PageHeader {...PAGE_INTROS['/pricing']!} />
 
       <section className="section section--tight">
         <div className="container stack">

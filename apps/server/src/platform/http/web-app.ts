@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { SITE_NAME, titleFromPath } from '@atelier/shared';
+import { PAGE_INTROS, SITE_NAME, pageIntroHtml, titleFromPath } from '@atelier/shared';
 import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -300,6 +300,17 @@ export async function resolvePage(deps: HeadDeps, pathname: string): Promise<{ s
   return { status: 404, head: genericHead(clean, titleFromPath(clean), true) };
 }
 
+const SHELL_START = '<!--page-shell-->';
+const SHELL_END = '<!--/page-shell-->';
+
+/** index.html with `markup` in place of the skeleton between the page-shell markers (unchanged without them). */
+function withPageShell(html: string, markup: string): string {
+  const start = html.indexOf(SHELL_START);
+  const end = html.indexOf(SHELL_END);
+  if (start < 0 || end < start) return html;
+  return `${html.slice(0, start + SHELL_START.length)}${markup}${html.slice(end)}`;
+}
+
 const HEAD_START = '<!--page-meta-->';
 const HEAD_END = '<!--/page-meta-->';
 
@@ -514,8 +525,11 @@ export async function registerWebApp(
     const preloads = status === 200 ? routePreloadTags(web, url.length > 1 ? url.replace(/\/+$/, '') : url) : '';
     // They go last in the head: a page's stylesheets come after the entry's, as when the app loads them itself.
     const headEnd = preloads ? web.after.lastIndexOf('</head>') : -1;
-    const after =
+    let after =
       headEnd < 0 ? web.after : `${web.after.slice(0, headEnd)}  ${preloads}\n  ${web.after.slice(headEnd)}`;
+    // A page whose top band is fixed shows it in place of the skeleton, before the app has run.
+    const intro = status === 200 ? PAGE_INTROS[head.path] : undefined;
+    if (intro) after = withPageShell(after, pageIntroHtml(intro));
     const html = `${web.before}\n    ${renderHead(head, base)}\n    ${after}`;
     reply
       .status(status)
