@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /** Small helpers shared by the benchmark scenarios: bounded concurrency, latency percentiles, load from a child process. */
 
 export interface Sample {
@@ -177,4 +179,22 @@ export function runBench(main: () => Promise<void>): void {
     console.error(err);
     process.exit(1);
   });
+}
+
+/** `url` with its database name replaced: where a bench's throw-away database lives. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** One statement on its own connection (CREATE or DROP DATABASE, which cannot run in a pool's transaction). */
+export async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }

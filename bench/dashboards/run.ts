@@ -21,13 +21,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
 import { foldRollups } from '../../apps/server/src/modules/dashboards/index.js';
-import { percentile } from '../lib.js';
+import { adminQuery, percentile, withDatabase } from '../lib.js';
 
 const USERS = Math.min(Number(process.env.BENCH_USERS ?? 2000), 2_000_000);
 const PER_USER = Math.min(Number(process.env.BENCH_CONTENT_PER_USER ?? 5), 50);
@@ -54,22 +53,6 @@ const ENDPOINTS = [
   '/admin/dashboard/recent-users',
   '/admin/dashboard/recent-content',
 ];
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Bulk seed in SQL, in batches so memory and a single statement's size stay bounded. */
 async function seed(exec: (sql: string) => Promise<void>) {

@@ -37,7 +37,7 @@ import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
-import { forkLoadClient, percentile, runBench, summariseLoad, type LoadResult } from '../lib.js';
+import { adminQuery, forkLoadClient, percentile, runBench, summariseLoad, type LoadResult, withDatabase } from '../lib.js';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONTENT = Math.min(Number(process.env.BENCH_CONTENT ?? 100_000), 2_000_000);
@@ -57,22 +57,6 @@ const SEQUENTIAL = Math.min(Number(process.env.BENCH_SEQUENTIAL ?? 100), 1000);
 
 
 // ---------------------------------------------------------------- data set
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const sqlArray = (words: string[]) => `(ARRAY[${words.map((w) => `'${w}'`).join(',')}])`;
 // Subjects are drawn with a skew (the first ones are common, the last ones rare).

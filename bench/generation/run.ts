@@ -43,7 +43,7 @@ import { generationDeps } from '../../apps/server/src/modules/generation/generat
 import { startGenerationWorker } from '../../apps/server/src/modules/generation/generation.worker.js';
 import type { AppDeps } from '../../apps/server/src/platform/http/types.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
-import { forkLoadClient, runBench, runPool, summarise, summariseLoad } from '../lib.js';
+import { adminQuery, forkLoadClient, runBench, runPool, summarise, summariseLoad, withDatabase } from '../lib.js';
 
 const PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Math.max(1, Math.min(Number(process.env.BENCH_CONCURRENCY ?? 50), 256));
@@ -56,22 +56,6 @@ const WORKER_SECONDS = Math.max(0, Math.min(Number(process.env.BENCH_WORKER_SECO
 const CREDITS = 100_000_000;
 const POOL_SIZE = 10;
 const BODY = { contentType: 'vector', model: 'stable-diffusion-xl', prompt: 'geometric mountain logo, flat colours' };
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Person {
   id: string;

@@ -24,7 +24,6 @@ import path from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import { Server } from 'socket.io';
 import { MESSAGE_RATE_LIMIT } from '@atelier/shared';
@@ -35,6 +34,7 @@ import { sessions, users } from '../../apps/server/src/modules/auth/auth.schema.
 import type { AppDeps } from '../../apps/server/src/platform/http/types.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
 import type { ClientAnswer, ClientPeer, ClientRequest, ExchangeResult } from './clients.js';
+import { adminQuery, withDatabase } from '../lib.js';
 
 const CLIENTS = Math.min(1000, Math.max(2, Math.floor(Number(process.env.BENCH_CLIENTS ?? 500) / 2) * 2));
 const SECONDS = Math.min(60, Math.max(2, Number(process.env.BENCH_SECONDS ?? 20)));
@@ -212,22 +212,6 @@ async function presenceSettled(deps: AppDeps, count: number): Promise<void> {
     await wait(100);
   }
   throw new Error('connections were not all marked online within 60 s');
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 async function realServer(clients: Clients): Promise<ExchangeResult & CpuFigures> {
