@@ -1,39 +1,28 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
 
 interface LazyPage {
-  Page: ComponentType;
+  Page: LazyExoticComponent<ComponentType>;
   preload: () => Promise<unknown>;
 }
 
 /**
  * Each page is its own chunk, fetched when its route is first shown or when a link to it is
  * pointed at, focused or touched (see `prefetchRoute`). The layout's Suspense shows a sized
- * placeholder meanwhile. Once a page's chunk has arrived it renders at once, with no placeholder
- * in between: the first screen goes straight from the server's HTML to the page (see main.tsx).
+ * placeholder meanwhile.
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyPage {
   let pending: Promise<{ default: ComponentType }> | null = null;
-  let loaded: ComponentType | null = null;
   const preload = () =>
     (pending ??= load().then(
-      (m) => {
-        loaded = pick(m);
-        return { default: loaded };
-      },
+      (m) => ({ default: pick(m) }),
       (err: unknown) => {
         pending = null;
         throw err;
       },
     ));
-  const Lazy: LazyExoticComponent<ComponentType> = lazy(preload);
-  function Page() {
-    // Chosen once per mount: switching between the two later would remount the page and lose its state.
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  return { Page, preload };
+  return { Page: lazy(preload), preload };
 }
 
 const HomePage = lazyPage(
