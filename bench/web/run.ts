@@ -92,16 +92,27 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   }
 }
 
-/** Waits until the demo gallery is there; returns the id of one public item. */
+/**
+ * Waits until the demo gallery has finished rendering (at least 12 items, and no new one for 5 s), so
+ * that the renderer is idle while Lighthouse measures; returns the id of one public item.
+ */
 async function demoItemId(): Promise<string> {
   const deadline = Date.now() + 300_000;
+  let last = -1;
+  let stableSince = Date.now();
   for (;;) {
-    const res = await fetch(`${base}/api/v1/content?pageSize=24`);
+    const res = await fetch(`${base}/api/v1/content?pageSize=100`);
     if (res.ok) {
       const body = (await res.json()) as { data: { id: string; type: string }[] };
-      if (body.data.length >= 12) return (body.data.find((i) => i.type === 'photo') ?? body.data[0]!).id;
+      if (body.data.length !== last) {
+        last = body.data.length;
+        stableSince = Date.now();
+      } else if (last >= 12 && Date.now() - stableSince >= 5_000) {
+        console.log(`demo gallery ready: ${last} items`);
+        return (body.data.find((i) => i.type === 'photo') ?? body.data[0]!).id;
+      }
     }
-    if (Date.now() > deadline) throw new Error('the demo content did not appear in 300 s');
+    if (Date.now() > deadline) throw new Error('the demo content did not finish in 300 s');
     await new Promise((r) => setTimeout(r, 1000));
   }
 }

@@ -1,8 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
-import storage from 'redux-persist/es/storage';
-import { LIMITS, STORAGE_KEYS } from '@atelier/shared';
 import { api } from './api';
 import { authReducer } from '../features/auth/auth-slice';
 import { uiReducer } from '../features/ui/ui-slice';
@@ -18,23 +15,15 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Only the auth slice is persisted, under the key `root`, with a 5000 ms timeout (spec §4). */
-const persistedReducer = persistReducer(
-  { key: STORAGE_KEYS.persistRoot, storage, whitelist: ['auth'], timeout: LIMITS.persistTimeoutMs },
-  rootReducer,
-);
-
+/** The app's store. Only the auth slice is kept in the browser: main.tsx loads and saves it (persist-auth.ts). */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
-    reducer: persistedReducer,
+    reducer: rootReducer,
     preloadedState: {
       theme: { theme: readSavedTheme() },
       ...preloadedState,
     } as never,
-    middleware: (getDefault) =>
-      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(
-        api.middleware,
-      ),
+    middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   setupListeners(store.dispatch);
   return store;
@@ -42,4 +31,3 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
-export { persistStore };

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { makeStore } from '../store';
 import { routes } from '../router';
 import { mockServer } from '../../testing/render-with-store';
+import { keepServerShell, serverShell } from '../server-shell';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,6 +36,20 @@ describe('Layout', () => {
     ).toBeInTheDocument();
     // The toast area arrives once the page has loaded.
     expect(await screen.findByRole('region', { name: 'Notifications Alt+T' })).toBeInTheDocument();
+  });
+
+  it("keeps the server's markup on screen until the first page has arrived, then uses its own placeholder", async () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<main class="app-main"><div class="page-header"><h1>From the server</h1></div></main>';
+    keepServerShell(root);
+    // No other test of this file opens the pricing page, so its chunk is not loaded yet.
+    renderApp('/pricing');
+    expect(screen.getByRole('heading', { level: 1, name: 'From the server' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pay for what you make, nothing more' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'From the server' })).not.toBeInTheDocument();
+    expect(serverShell()).toBeNull();
   });
 
   it('links every company and legal page from the footer', async () => {

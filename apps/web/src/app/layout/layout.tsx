@@ -7,7 +7,14 @@ import { ThemeSync } from '../../features/theme/theme-sync';
 import { Header } from './header';
 import { Footer } from './footer';
 import { loadToastify, whenToastifyWanted } from '../../components/ui/toast';
+import { serverShell, serverShellDone } from '../server-shell';
 import './layout.css';
+
+/** Renders nothing; marks the first page as shown, so later placeholders are the app's own. */
+function FirstPageShown() {
+  useEffect(serverShellDone, []);
+  return null;
+}
 
 /** A new page starts at its top, unless the link points at an anchor on it. */
 function useScrollToTopOnNavigate() {
@@ -52,8 +59,13 @@ function ToastArea() {
   ) : null;
 }
 
-/** Shown while a page's chunk loads: as tall as a page, so the footer does not jump when it arrives. */
+/**
+ * Shown while a page's chunk loads: as tall as a page, so the footer does not jump when it arrives.
+ * While the first page loads it is the server's own markup for that page (server-shell.ts).
+ */
 function RouteFallback() {
+  const shell = serverShell();
+  if (shell) return <div className="server-shell" dangerouslySetInnerHTML={{ __html: shell }} />;
   return (
     <div className="route-fallback container" aria-busy="true" aria-live="polite">
       <span className="visually-hidden">Loading…</span>
@@ -85,6 +97,7 @@ export function Layout() {
       >
         <main id="main" className="app-main" tabIndex={-1}>
           <Outlet />
+          <FirstPageShown />
         </main>
         <Footer />
       </Suspense>
