@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routePreloads } from './src/build/route-preloads';
+import { pageShells } from './src/build/page-shells';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, once, at the
@@ -35,7 +36,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [react(), precompress(), routePreloads(), pageShells()],
   server: {
     port: 5173,
     proxy: {

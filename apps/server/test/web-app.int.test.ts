@@ -50,6 +50,15 @@ beforeAll(async () => {
       { path: '/pricing', js: ['assets/pricing-page-6.js'], css: [] },
     ]),
   );
+  // The first screens the web build rendered with the app's components (apps/web/src/build/page-shells.ts).
+  fs.writeFileSync(
+    path.join(webDir, '.vite/page-shells.json'),
+    JSON.stringify({
+      '/': '<section class="hero"><h1>Turn a sentence into something</h1></section>',
+      '/pricing':
+        '<div class="page-header"><p class="eyebrow">Pricing</p><h1>Pay for what you make, nothing more</h1></div>',
+    }),
+  );
   t = await createTestApp({ PUBLIC_URL: 'https://atelier.example', ANALYTICS_ID: 'G-TEST1' }, { webDir });
   creator = await createUser(t.deps, {
     fullName: 'Ada <Lovelace>',
@@ -127,7 +136,12 @@ describe('pages served with their own head', () => {
     expect(missing).not.toContain('modulepreload');
   });
 
-  it('puts a page’s fixed top band in place of the skeleton, and keeps the skeleton elsewhere', async () => {
+  it('puts the first screen the build rendered in place of the skeleton, and keeps the skeleton elsewhere', async () => {
+    const home = (await page('/')).body;
+    expect(home).toContain(
+      '<!--page-shell--><section class="hero"><h1>Turn a sentence into something</h1></section><!--/page-shell-->',
+    );
+    expect(home).not.toContain('class="skeleton"');
     const pricing = (await page('/pricing')).body;
     expect(pricing).toContain('<h1>Pay for what you make, nothing more</h1>');
     expect(pricing).toContain('<p class="eyebrow">Pricing</p>');

@@ -1,7 +1,7 @@
-import { PAGE_INTROS } from '@atelier/shared';
 import { PageMeta } from '../components/page-meta';
 import { CheckIcon } from '../components/ui';
 import { PageHeader } from './parts/page-header';
+import { PRICING_INTRO } from './parts/page-intros';
 import { ModelCostTable } from './parts/model-cost-table';
 import { GenerateCta } from './parts/generate-cta';
 import { PlanGrid } from '../features/billing/components/plan-grid';
@@ -16,8 +16,8 @@ export function PricingPage() {
         title="Pricing"
         description="Atelier pricing: a monthly or yearly plan that adds credits every period, or credit packs and custom amounts when you need them. Every model's cost is shown up front."
       />
-      {/* The server sends the same band in the page's HTML (PAGE_INTROS), so it shows before the app runs. */}
-      <PageHeader {...PAGE_INTROS['/pricing']!} />
+      {/* The page's HTML carries the same band (page-shells.tsx), so it shows before the app runs. */}
+      <PageHeader {...PRICING_INTRO} />
 
       <section className="section section--tight">
         <div className="container stack">

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { PAGE_INTROS, SITE_NAME, pageIntroHtml, titleFromPath } from '@atelier/shared';
+import { SITE_NAME, titleFromPath } from '@atelier/shared';
 import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -323,6 +323,8 @@ export interface WebApp {
   scriptHashes: string[];
   /** Per route of the app, the tags naming the files its page needs beyond the entry. */
   routePreloads: RoutePreloadTags[];
+  /** Per path, the markup of the page's first screen drawn by the app's components at build time. */
+  pageShells: Record<string, string>;
 }
 
 interface RoutePreloadTags {
@@ -357,9 +359,19 @@ export function routePreloadTags(web: Pick<WebApp, 'routePreloads'>, pathname: s
   const route = web.routePreloads.find(
     (r) =>
       r.segments.length === segments.length &&
-      r.segments.every((s, i) => s.startsWith(':') ? segments[i] !== '' : s === segments[i]),
+      r.segments.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i])),
   );
   return route?.tags ?? '';
+}
+
+/**
+ * Reads the first screens the web build rendered (apps/web/src/build/page-shells.ts): pages whose
+ * top needs no data show it from their HTML, before the app has run.
+ */
+function readPageShells(dir: string): Record<string, string> {
+  const file = path.join(dir, '.vite/page-shells.json');
+  if (!fs.existsSync(file)) return {};
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
 }
 
 const hashOf = (script: string) => `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -377,6 +389,7 @@ export function loadWebApp(dir: string, config: Pick<Config, 'ANALYTICS_ID' | 'S
     after: html.slice(end),
     scriptHashes,
     routePreloads: readRoutePreloads(dir),
+    pageShells: readPageShells(dir),
   };
 }
 
@@ -525,11 +538,10 @@ export async function registerWebApp(
     const preloads = status === 200 ? routePreloadTags(web, url.length > 1 ? url.replace(/\/+$/, '') : url) : '';
     // They go last in the head: a page's stylesheets come after the entry's, as when the app loads them itself.
     const headEnd = preloads ? web.after.lastIndexOf('</head>') : -1;
-    let after =
-      headEnd < 0 ? web.after : `${web.after.slice(0, headEnd)}  ${preloads}\n  ${web.after.slice(headEnd)}`;
-    // A page whose top band is fixed shows it in place of the skeleton, before the app has run.
-    const intro = status === 200 ? PAGE_INTROS[head.path] : undefined;
-    if (intro) after = withPageShell(after, pageIntroHtml(intro));
+    let after = headEnd < 0 ? web.after : `${web.after.slice(0, headEnd)}  ${preloads}\n  ${web.after.slice(headEnd)}`;
+    // A page whose first screen needs no data shows it in place of the skeleton, before the app has run.
+    const shell = status === 200 && Object.hasOwn(web.pageShells, head.path) ? web.pageShells[head.path] : undefined;
+    if (shell) after = withPageShell(after, shell);
     const html = `${web.before}\n    ${renderHead(head, base)}\n    ${after}`;
     reply
       .status(status)

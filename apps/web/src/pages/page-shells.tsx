@@ -1,0 +1,28 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { HomeHero } from './parts/home-hero';
+import { PageHeader } from './parts/page-header';
+import { PRICING_INTRO } from './parts/page-intros';
+
+/**
+ * The first screen of pages whose top needs no data, drawn by the app's own components. The web
+ * build renders them (src/build/page-shells.ts) to `dist/.vite/page-shells.json`, and the server
+ * sends a page's markup in place of index.html's skeleton. The app keeps it on screen until the
+ * page itself has arrived (app/server-shell.ts), then draws the same markup, so nothing moves.
+ * Never part of the app's bundle: only the build loads this file.
+ */
+export const PAGE_SHELLS: Readonly<Record<string, () => ReactElement>> = {
+  '/': () => <HomeHero />,
+  '/pricing': () => <PageHeader {...PRICING_INTRO} />,
+};
+
+/** Each route's markup, keyed by its path. */
+export function renderPageShells(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(PAGE_SHELLS).map(([path, shell]) => [
+      path,
+      renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{shell()}</MemoryRouter>),
+    ]),
+  );
+}
