@@ -120,6 +120,20 @@ describe('pages served with their own head', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
+  it('carries the item’s signed-out reply, so the page draws without asking again; a private item carries none', async () => {
+    const html = (await page(`/content/${publicId}`)).body;
+    const block = /<script type="application\/json" id="initial-replies">([^<]*)<\/script>/.exec(html);
+    expect(block, 'the data block').not.toBeNull();
+    // Nothing in it can close the element: the title's "<dusk>" is escaped.
+    expect(block![1]).toContain('\\u003cdusk>');
+    const api = await t.app.inject({ method: 'GET', url: `/api/v1/content/${publicId}` });
+    expect(JSON.parse(block![1]!)).toEqual([{ url: `/content/${publicId}`, body: JSON.parse(api.body) }]);
+    const missing = await page(`/content/${privateId}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('initial-replies');
+    expect((await page('/pricing')).body).not.toContain('initial-replies');
+  });
+
   it('fetches the picture the page shows largest at once, with the page’s own files', async () => {
     const html = (await page(`/content/${publicId}`)).body;
     expect(html).toContain(

@@ -17,6 +17,7 @@ import {
   type authContracts,
 } from '@atelier/shared';
 import { tokenStore } from './token-store';
+import { takeInitialReply } from './initial-replies';
 import { loggedOut, tokensRefreshed } from '../features/auth/auth-slice';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -90,6 +91,12 @@ const NO_REFRESH = [authEndpoints.refresh.path, authEndpoints.login.path];
  * and retries; when the refresh fails the local session is cleared.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  // The first screen's data may have come with the page (initial-replies.ts): a signed-out GET without a query.
+  const request = typeof args === 'string' ? { url: args } : args;
+  if ((request.method ?? 'GET') === 'GET' && !request.params && !tokenStore.access()) {
+    const body = takeInitialReply(request.url);
+    if (body !== undefined) return { data: body };
+  }
   let result = await rawBaseQuery(args, api, extra as object);
   const url = typeof args === 'string' ? args : args.url;
   if (result.error?.status === 401 && !NO_REFRESH.some((path) => url.startsWith(path))) {

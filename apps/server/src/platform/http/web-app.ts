@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { SITE_NAME, titleFromPath } from '@atelier/shared';
+import { API_BASE, SITE_NAME, titleFromPath } from '@atelier/shared';
 import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -123,6 +123,11 @@ export interface PageHead {
   mediaAspect?: string;
   /** The picture the page shows largest (its LCP), fetched at once instead of after the app's data. */
   preloadImage?: string;
+  /**
+   * API paths (under /api/v1, no query) whose signed-out replies the page's first screen draws: they
+   * go in the HTML, so a visitor's app draws the page without waiting for them (apps/web/src/app/initial-replies.ts).
+   */
+  initialReplies?: string[];
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -219,6 +224,7 @@ async function contentHead(deps: HeadDeps, id: string, pathname: string): Promis
     type: 'article',
     ...(row.width && row.height ? { mediaAspect: `${row.width}/${row.height}` } : {}),
     ...(shown ? { preloadImage: deps.storage.url(shown) } : {}),
+    initialReplies: [`/content/${id}`],
   };
 }
 
@@ -298,6 +304,22 @@ export async function resolvePage(deps: HeadDeps, pathname: string): Promise<{ s
   }
   if (PARAM_ROUTES.some((r) => r.test(clean))) return { status: 200, head: genericHead(clean, SITE_NAME, noindex) };
   return { status: 404, head: genericHead(clean, titleFromPath(clean), true) };
+}
+
+/**
+ * The signed-out replies of `paths`, asked of the app's own routes (so they are exactly what the API
+ * sends), as a JSON data block for the page; '' when none answered 200. `<` is escaped, so nothing
+ * in a reply can close the element.
+ */
+async function initialReplies(app: FastifyInstance, paths: string[]): Promise<string> {
+  const list: { url: string; body: unknown }[] = [];
+  for (const url of paths) {
+    const res = await app.inject({ method: 'GET', url: `${API_BASE}${url}` });
+    if (res.statusCode === 200) list.push({ url, body: JSON.parse(res.payload) as unknown });
+  }
+  if (list.length === 0) return '';
+  const json = JSON.stringify(list).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="initial-replies">${json}</script>`;
 }
 
 const SHELL_START = '<!--page-shell-->';
@@ -542,6 +564,11 @@ export async function registerWebApp(
     // A page whose first screen needs no data shows it in place of the skeleton, before the app has run.
     const shell = status === 200 && Object.hasOwn(web.pageShells, head.path) ? web.pageShells[head.path] : undefined;
     if (shell) after = withPageShell(after, shell);
+    if (status === 200 && head.initialReplies?.length) {
+      const replies = await initialReplies(app, head.initialReplies);
+      const bodyEnd = after.lastIndexOf('</body>');
+      if (replies && bodyEnd >= 0) after = `${after.slice(0, bodyEnd)}${replies}\n  ${after.slice(bodyEnd)}`;
+    }
     const html = `${web.before}\n    ${renderHead(head, base)}\n    ${after}`;
     reply
       .status(status)

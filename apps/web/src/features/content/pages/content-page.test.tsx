@@ -248,4 +248,32 @@ describe('Content page', () => {
     renderGeneration({ path: '/content/c-1', user: testUser });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch content details');
   });
+  it('draws a signed-out visit from the reply the page came with, without asking the server', async () => {
+    localStorage.clear();
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'initial-replies';
+    data.textContent = JSON.stringify([{ url: '/content/c-1', body: { data: makeContent() } }]);
+    document.body.appendChild(data);
+    const server = mockServer({});
+    renderGeneration({ path: '/content/c-1', user: null });
+    expect(await screen.findByRole('img', { name: 'Foggy harbour' })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/content/c-1')).toEqual([]);
+    expect(document.getElementById('initial-replies')).toBeNull();
+  });
+  it('asks the server when signed in, even when the page came with a signed-out reply', async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'initial-replies';
+    data.textContent = JSON.stringify([
+      { url: '/content/c-1', body: { data: makeContent({ title: 'As a visitor sees it' }) } },
+    ]);
+    document.body.appendChild(data);
+    const server = mockServer({ 'GET /content/c-1': () => json(200, { data: makeContent() }) });
+    renderGeneration({ path: '/content/c-1' });
+    expect(await screen.findByRole('img', { name: 'Foggy harbour' })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/content/c-1')).toHaveLength(1);
+    expect(screen.queryByText('As a visitor sees it')).not.toBeInTheDocument();
+  });
 });
