@@ -16,7 +16,7 @@ const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
 <!--page-meta--><title>Atelier — create with AI</title><!--/page-meta-->
 <script>${THEME_SCRIPT}</script>
 <script type="module" src="/assets/index-abc123.js"></script>
-<link rel="stylesheet" href="/assets/index-abc123.css"></head>
+<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head>
 <body><div id="root"><header class="site-header"></header><!--page-shell-->${'<p class="skeleton"></p>'.repeat(60)}<!--/page-shell--></div></body></html>`;
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -35,6 +35,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'assets/index-abc123.js.gz'), zlib.gzipSync(ASSET));
   fs.writeFileSync(path.join(webDir, 'assets/index-abc123.js.map'), '{}');
   fs.writeFileSync(path.join(webDir, 'og-image.png'), 'png');
+  fs.writeFileSync(path.join(webDir, 'assets/index-abc123.css'), '.entry{color:red}');
+  // "</style" cannot be in real CSS outside a string; here it checks that it could not end the element.
+  fs.writeFileSync(path.join(webDir, 'assets/content-page-3.css'), '.page{content:"</style>"}');
   // What the web build writes about each route's page files (apps/web/src/build/route-preloads.ts).
   fs.mkdirSync(path.join(webDir, '.vite'));
   fs.writeFileSync(
@@ -142,7 +145,14 @@ describe('pages served with their own head', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/content-page-1.js" />');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/format-2.js" />');
-    // The page's stylesheet comes after the entry's, in the order the app itself would add it.
+    // The stylesheets are in the page, so the first paint waits for no request; their links stay, disabled,
+    // for the app's chunk loader to find. The page's comes after the entry's, in the order the app would add it.
+    expect(head).toContain(
+      '<style>.entry{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled />',
+    );
+    expect(head).toContain(
+      '<style>.page{content:"<\\/style>"}</style><link rel="stylesheet" crossorigin href="/assets/content-page-3.css" disabled />',
+    );
     expect(head.indexOf('/assets/content-page-3.css')).toBeGreaterThan(head.indexOf('/assets/index-abc123.css'));
     // A page that is not there names nothing: no private picture, no chunks.
     const missing = (await page(`/content/${privateId}`)).body;

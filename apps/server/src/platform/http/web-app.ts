@@ -356,6 +356,28 @@ interface RoutePreloadTags {
 }
 
 /**
+ * A stylesheet of the build, in the page itself: a phone paints the page's HTML without first
+ * fetching its stylesheets (a round trip each, queued behind the scripts on an HTTP/1.1
+ * connection). The link stays, `disabled` so it is never fetched: the app's chunk loader finds it
+ * and does not load that file again. Files that are missing keep their plain link.
+ */
+function inlineStylesheet(dir: string, href: string): string | null {
+  const file = path.join(dir, href.replace(/^\/+/, ''));
+  if (!/^\/assets\/[\w.-]+\.css$/.test(href) || !fs.existsSync(file)) return null;
+  // "</style" cannot occur in CSS outside a string; escaped anyway, so the element cannot end early.
+  const css = fs.readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
+  return `<style>${css}</style><link rel="stylesheet" crossorigin href="${escapeHtml(href)}" disabled />`;
+}
+
+/** index.html with each of its stylesheet links of the build replaced by the stylesheet itself. */
+function inlineStylesheets(dir: string, html: string): string {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="([^"]+)"\s*\/?>/g,
+    (link, href: string) => inlineStylesheet(dir, href) ?? link,
+  );
+}
+
+/**
  * Reads the build's table of each route's page files (written by the web build, see
  * apps/web/src/build/route-preloads.ts). Static routes come first, so '/jobs/new' wins over '/jobs/:id'.
  */
@@ -368,7 +390,9 @@ function readRoutePreloads(dir: string): RoutePreloadTags[] {
     .map((route) => ({
       segments: route.path.split('/').slice(1),
       tags: [
-        ...route.css.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`),
+        ...route.css.map(
+          (f) => inlineStylesheet(dir, `/${f}`) ?? `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`,
+        ),
         ...route.js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
       ].join('\n    '),
     }))
@@ -400,7 +424,7 @@ const hashOf = (script: string) => `'sha256-${crypto.createHash('sha256').update
 
 /** Reads the built index.html (with its head tags from configuration) and hashes its inline scripts. */
 export function loadWebApp(dir: string, config: Pick<Config, 'ANALYTICS_ID' | 'SITE_VERIFICATION'>): WebApp {
-  const html = withHeadTags(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), config);
+  const html = inlineStylesheets(dir, withHeadTags(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), config));
   const start = html.indexOf(HEAD_START);
   const end = html.indexOf(HEAD_END);
   if (start < 0 || end < start) throw new Error(`${dir}/index.html has no ${HEAD_START}…${HEAD_END} block`);
