@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { GALLERY_FIRST_REQUESTS } from '@atelier/shared';
 import { users } from '../src/modules/auth/auth.schema.js';
 import { content } from '../src/modules/content/content.schema.js';
 import { createTestApp, type TestContext } from './app.js';
@@ -135,6 +136,11 @@ describe('pages served with their own head', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('initial-replies');
     expect((await page('/pricing')).body).not.toContain('initial-replies');
+    // The gallery as linked carries its first list and the category tree; with filters it asks for itself.
+    const gallery = /id="initial-replies">([^<]*)<\/script>/.exec((await page('/gallery')).body);
+    const urls = (JSON.parse(gallery![1]!) as { url: string }[]).map((r) => r.url);
+    expect(urls).toEqual([...GALLERY_FIRST_REQUESTS]);
+    expect((await page('/gallery?type=photo')).body).not.toContain('initial-replies');
   });
 
   it('fetches the picture the page shows largest at once, with the page’s own files', async () => {

@@ -191,4 +191,16 @@ export const EXAMPLE_PROMPTS: Record<ContentType, string[]> = {
 
 /** The gallery's orders. */
 export const CONTENT_SORTS = ['newest', 'popular', 'trending'] as const;
+
+/** Items per page of the gallery's lists (each scroll step loads one more page). */
+export const GALLERY_PAGE_SIZE = 24;
+
+/**
+ * The GETs the gallery makes first when opened without filters (under /api/v1, with the query in the
+ * order the app sends it). The server puts their signed-out replies in the page's HTML.
+ */
+export const GALLERY_FIRST_REQUESTS: readonly string[] = [
+  '/category/tree',
+  `/content?sort=newest&pageSize=${GALLERY_PAGE_SIZE}`,
+];
 export type ContentSort = (typeof CONTENT_SORTS)[number];

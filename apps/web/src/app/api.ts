@@ -91,10 +91,11 @@ const NO_REFRESH = [authEndpoints.refresh.path, authEndpoints.login.path];
  * and retries; when the refresh fails the local session is cleared.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  // The first screen's data may have come with the page (initial-replies.ts): a signed-out GET without a query.
+  // The first screen's data may have come with the page (initial-replies.ts), for a signed-out GET.
   const request = typeof args === 'string' ? { url: args } : args;
-  if ((request.method ?? 'GET') === 'GET' && !request.params && !tokenStore.access()) {
-    const body = takeInitialReply(request.url);
+  if ((request.method ?? 'GET') === 'GET' && !tokenStore.access()) {
+    const query = request.params ? new URLSearchParams(request.params as Record<string, string>).toString() : '';
+    const body = takeInitialReply(query ? `${request.url}?${query}` : request.url);
     if (body !== undefined) return { data: body };
   }
   let result = await rawBaseQuery(args, api, extra as object);

@@ -24,7 +24,7 @@ function read(): Map<string, unknown> {
   return replies;
 }
 
-/** The page's reply for a signed-out GET of `url` (relative to the API base, no query), once; else undefined. */
+/** The page's reply for a signed-out GET of `url` (under the API base, with its query), once; else undefined. */
 export function takeInitialReply(url: string): unknown {
   const all = read();
   const body = all.get(url);

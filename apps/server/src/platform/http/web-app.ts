@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, SITE_NAME, titleFromPath } from '@atelier/shared';
+import { API_BASE, GALLERY_FIRST_REQUESTS, SITE_NAME, titleFromPath } from '@atelier/shared';
 import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -124,7 +124,7 @@ export interface PageHead {
   /** The picture the page shows largest (its LCP), fetched at once instead of after the app's data. */
   preloadImage?: string;
   /**
-   * API paths (under /api/v1, no query) whose signed-out replies the page's first screen draws: they
+   * API paths (under /api/v1, with the query as the app sends it) whose signed-out replies the page's first screen draws: they
    * go in the HTML, so a visitor's app draws the page without waiting for them (apps/web/src/app/initial-replies.ts).
    */
   initialReplies?: string[];
@@ -290,6 +290,7 @@ export async function resolvePage(deps: HeadDeps, pathname: string): Promise<{ s
   if (known) {
     const head = genericHead(clean, known.title, noindex);
     if (clean === '/') head.title = DEFAULT_TITLE;
+    if (clean === '/gallery') head.initialReplies = [...GALLERY_FIRST_REQUESTS];
     return { status: 200, head };
   }
   const contentMatch = /^\/content\/([^/]+)$/.exec(clean);
@@ -588,7 +589,8 @@ export async function registerWebApp(
     // A page whose first screen needs no data shows it in place of the skeleton, before the app has run.
     const shell = status === 200 && Object.hasOwn(web.pageShells, head.path) ? web.pageShells[head.path] : undefined;
     if (shell) after = withPageShell(after, shell);
-    if (status === 200 && head.initialReplies?.length) {
+    // Only for the page as linked: a query (the gallery's filters) makes the app ask other questions.
+    if (status === 200 && head.initialReplies?.length && !request.url.includes('?')) {
       const replies = await initialReplies(app, head.initialReplies);
       const bodyEnd = after.lastIndexOf('</body>');
       if (replies && bodyEnd >= 0) after = `${after.slice(0, bodyEnd)}${replies}\n  ${after.slice(bodyEnd)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it, afterEach, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Comment, Content } from '@atelier/shared';
+import { GALLERY_FIRST_REQUESTS, type Comment, type Content } from '@atelier/shared';
 import {
   cursorPages,
   jsonResponse,
@@ -48,10 +48,8 @@ describe('like and unlike on cached lists', () => {
     await store.dispatch(contentApi.endpoints.listContent.initiate({ sort: 'newest', pageSize: 24 }));
     await store.dispatch(contentApi.endpoints.searchContent.initiate({ q: 'piece', pageSize: 24 }));
     const read = () => ({
-      list: contentApi.endpoints.listContent.select({ sort: 'newest', pageSize: 24 })(store.getState()).data
-        ?.data[0],
-      search: contentApi.endpoints.searchContent.select({ q: 'piece', pageSize: 24 })(store.getState()).data
-        ?.data[0],
+      list: contentApi.endpoints.listContent.select({ sort: 'newest', pageSize: 24 })(store.getState()).data?.data[0],
+      search: contentApi.endpoints.searchContent.select({ q: 'piece', pageSize: 24 })(store.getState()).data?.data[0],
     });
 
     const liking = store.dispatch(contentApi.endpoints.likeContent.initiate({ id: 'a', isLiked: true }));
@@ -108,10 +106,39 @@ describe('GalleryPage', () => {
     expect(tiles[0]!.style.getPropertyValue('--tile-ratio')).toBe(String(1600 / 900));
   });
 
+  it('first asks what the server puts in the page, and with those replies in the page asks nothing', async () => {
+    localStorage.clear();
+    const asked = mockServer({
+      'GET /content': () => jsonResponse(200, pageOf([item('a', { title: 'Asked for' })])),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    const first = renderWithStore(<GalleryPage />, { route: '/gallery' });
+    await screen.findByText('Asked for');
+    const requested = asked.calls.map((c) => (c.search.size ? `${c.path}?${c.search.toString()}` : c.path));
+    expect([...requested].sort()).toEqual([...GALLERY_FIRST_REQUESTS].sort());
+    first.unmount();
+
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'initial-replies';
+    data.textContent = JSON.stringify([
+      { url: GALLERY_FIRST_REQUESTS[0], body: { data: [] } },
+      { url: GALLERY_FIRST_REQUESTS[1], body: pageOf([item('b', { title: 'From the page' })]) },
+    ]);
+    document.body.appendChild(data);
+    const server = mockServer({});
+    renderWithStore(<GalleryPage />, { route: '/gallery' });
+    expect(await screen.findByText('From the page')).toBeInTheDocument();
+    expect(server.calls).toEqual([]);
+  });
+
   it('shows the grid, and appends the next page, asked for by cursor, without duplicates', async () => {
     // Page 2 repeats "b": it must not appear twice.
     const server = mockServer({
-      'GET /content': cursorPages([[item('a'), item('b')], [item('b'), item('c')]]),
+      'GET /content': cursorPages([
+        [item('a'), item('b')],
+        [item('b'), item('c')],
+      ]),
       'GET /category/tree': () => jsonResponse(200, { data: [] }),
     });
     const { user } = renderWithStore(<GalleryPage />, { route: '/gallery' });
@@ -167,7 +194,15 @@ describe('GalleryPage', () => {
   });
 
   it('scrolls search results and a category on by cursor', async () => {
-    const category = { id: 'cat-1', name: 'Skies', slug: 'skies', parentId: null, description: null, sortOrder: 0, isActive: true };
+    const category = {
+      id: 'cat-1',
+      name: 'Skies',
+      slug: 'skies',
+      parentId: null,
+      description: null,
+      sortOrder: 0,
+      isActive: true,
+    };
     const server = mockServer({
       'GET /content/search': cursorPages([[item('s1')], [item('s2')]]),
       'GET /category/cat-1/content': cursorPages([[item('c1')], [item('c2')]], { category }),
@@ -184,7 +219,10 @@ describe('GalleryPage', () => {
     await byCategory.user.click(await screen.findByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getByText('Piece c2')).toBeInTheDocument());
     expect(screen.getByText('Piece c1')).toBeInTheDocument();
-    expect(server.callsTo('GET', '/category/cat-1/content').map((c) => c.search.get('cursor'))).toEqual([null, 'cursor-1']);
+    expect(server.callsTo('GET', '/category/cat-1/content').map((c) => c.search.get('cursor'))).toEqual([
+      null,
+      'cursor-1',
+    ]);
   });
 
   it('shows the spec message when the list cannot be fetched', async () => {

@@ -4,6 +4,7 @@ import {
   CONTENT_SORTS,
   CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
+  GALLERY_PAGE_SIZE,
   LIMITS,
   MSG,
   type CategoryTreeNode,
@@ -26,7 +27,7 @@ import { ContentGrid } from '../components/content-grid';
 import { UploadContentButton } from '../components/upload-content-button';
 import '../content.css';
 
-const PAGE_SIZE = 24;
+const PAGE_SIZE = GALLERY_PAGE_SIZE;
 const SORT_NAMES: Record<ContentSort, string> = { newest: 'Newest', popular: 'Most popular', trending: 'Trending' };
 type TypeTab = 'all' | ContentType;
 const TYPE_TABS: { id: TypeTab; label: string }[] = [
