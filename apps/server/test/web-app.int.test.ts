@@ -59,6 +59,8 @@ beforeAll(async () => {
     path.join(webDir, '.vite/page-shells.json'),
     JSON.stringify({
       '/': '<section class="hero"><h1>Turn a sentence into something</h1></section>',
+      '/content/:id':
+        '<section class="content-page"><div style="aspect-ratio:__MEDIA_ASPECT__"><img src="__MEDIA_PICTURE__" alt=""/></div></section>',
       '/pricing':
         '<div class="page-header"><p class="eyebrow">Pricing</p><h1>Pay for what you make, nothing more</h1></div>',
     }),
@@ -178,6 +180,11 @@ describe('pages served with their own head', () => {
     expect(pricing).not.toContain('class="skeleton"');
     expect((await page('/gallery')).body).toContain('class="skeleton"');
     expect((await page('/no/such/page')).body).toContain('class="skeleton"');
+    // A route's template gets the item's own shape and picture; a page that is not there keeps the skeleton.
+    expect((await page(`/content/${publicId}`)).body).toContain(
+      '<!--page-shell--><section class="content-page"><div style="aspect-ratio:1536 / 1024"><img src="/media/content/harbour/preview.webp" alt=""/></div></section><!--/page-shell-->',
+    );
+    expect((await page(`/content/${privateId}`)).body).toContain('class="skeleton"');
   });
 
   it('names the files of the route a path belongs to, a fixed route before one with a parameter', async () => {

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { ContentSkeleton } from '../features/content';
 import { HomeHero } from './parts/home-hero';
 import { PageHeader } from './parts/page-header';
 import { PRICING_INTRO } from './parts/page-intros';
@@ -15,14 +16,24 @@ import { PRICING_INTRO } from './parts/page-intros';
 export const PAGE_SHELLS: Readonly<Record<string, () => ReactElement>> = {
   '/': () => <HomeHero />,
   '/pricing': () => <PageHeader {...PRICING_INTRO} />,
+  // A template: the server fills in the item's shape and main picture (CONTENT_SHELL_SLOTS).
+  '/content/:id': () => <ContentSkeleton aspect={CONTENT_SHELL_SLOTS.aspect} picture={CONTENT_SHELL_SLOTS.picture} />,
 };
+
+/** What the server puts in the content page's template: the item's "width / height" and its picture's URL. */
+export const CONTENT_SHELL_SLOTS = { aspect: '__MEDIA_ASPECT__', picture: '__MEDIA_PICTURE__' } as const;
 
 /** Each route's markup, keyed by its path. */
 export function renderPageShells(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(PAGE_SHELLS).map(([path, shell]) => [
       path,
-      renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{shell()}</MemoryRouter>),
+      // React puts a preload link for a high-priority picture ahead of the markup; the page's head
+      // already has one (the server's), and the shell goes in the body.
+      renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{shell()}</MemoryRouter>).replace(
+        /^(<link [^>]*>)+/,
+        '',
+      ),
     ]),
   );
 }

@@ -128,6 +128,11 @@ export interface PageHead {
    * go in the HTML, so a visitor's app draws the page without waiting for them (apps/web/src/app/initial-replies.ts).
    */
   initialReplies?: string[];
+  /**
+   * The first screen the build rendered for a page with a parameter: its route (a key of
+   * page-shells.json) and the values of its `__SLOT__`s (apps/web/src/pages/page-shells.tsx).
+   */
+  shell?: { route: string; slots: Record<string, string> };
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -225,6 +230,15 @@ async function contentHead(deps: HeadDeps, id: string, pathname: string): Promis
     ...(row.width && row.height ? { mediaAspect: `${row.width}/${row.height}` } : {}),
     ...(shown ? { preloadImage: deps.storage.url(shown) } : {}),
     initialReplies: [`/content/${id}`],
+    // The loading frame with the picture in it, at the item's shape: the picture paints before the app runs.
+    ...(shown && row.width && row.height
+      ? {
+          shell: {
+            route: '/content/:id',
+            slots: { __MEDIA_ASPECT__: `${row.width} / ${row.height}`, __MEDIA_PICTURE__: deps.storage.url(shown) },
+          },
+        }
+      : {}),
   };
 }
 
@@ -321,6 +335,19 @@ async function initialReplies(app: FastifyInstance, paths: string[]): Promise<st
   if (list.length === 0) return '';
   const json = JSON.stringify(list).replace(/</g, '\\u003c');
   return `<script type="application/json" id="initial-replies">${json}</script>`;
+}
+
+/**
+ * The page's first screen from the build: a fixed one by its path, or a route's template with its
+ * slots filled in (escaped). A template whose slots are not all known is not used.
+ */
+function pageShell(web: Pick<WebApp, 'pageShells'>, head: PageHead): string | undefined {
+  const key = head.shell?.route ?? head.path;
+  if (!Object.hasOwn(web.pageShells, key)) return undefined;
+  let markup = web.pageShells[key]!;
+  for (const [slot, value] of Object.entries(head.shell?.slots ?? {}))
+    markup = markup.split(slot).join(escapeHtml(value));
+  return /__[A-Z_]+__/.test(markup) ? undefined : markup;
 }
 
 const SHELL_START = '<!--page-shell-->';
@@ -586,8 +613,8 @@ export async function registerWebApp(
     // They go last in the head: a page's stylesheets come after the entry's, as when the app loads them itself.
     const headEnd = preloads ? web.after.lastIndexOf('</head>') : -1;
     let after = headEnd < 0 ? web.after : `${web.after.slice(0, headEnd)}  ${preloads}\n  ${web.after.slice(headEnd)}`;
-    // A page whose first screen needs no data shows it in place of the skeleton, before the app has run.
-    const shell = status === 200 && Object.hasOwn(web.pageShells, head.path) ? web.pageShells[head.path] : undefined;
+    // A page whose first screen the build rendered shows it in place of the skeleton, before the app has run.
+    const shell = status === 200 ? pageShell(web, head) : undefined;
     if (shell) after = withPageShell(after, shell);
     // Only for the page as linked: a query (the gallery's filters) makes the app ask other questions.
     if (status === 200 && head.initialReplies?.length && !request.url.includes('?')) {

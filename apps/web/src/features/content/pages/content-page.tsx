@@ -11,6 +11,7 @@ import { useRealtimeStatus } from '../../realtime';
 import { type Content, generationApi, isInProgress, useGetContentByIdQuery } from '../../generation';
 import { ContentDetails, ContentReceipt } from '../components/content-details';
 import { ContentMedia } from '../components/content-media';
+import { ContentSkeleton } from '../components/content-skeleton';
 import { ContentEditPanel, ContentOwnerControls, ContentTitle } from '../components/content-owner-actions';
 import { ContentPeopleActions } from '../components/content-people-actions';
 import { ContentEngagement } from '../components/content-engagement';
@@ -49,7 +50,7 @@ function ContentView({ id }: { id: string }) {
     if (isSocketLive && !wasLive && isLive) void refetch();
   }, [realtime.status, isSocketLive, isLive, refetch]);
 
-  if (isLoading && !content) return <ContentSkeleton id={id} />;
+  if (isLoading && !content) return <LoadingContent id={id} />;
 
   if (!content) {
     const status = (error as FetchBaseQueryError | undefined)?.status;
@@ -85,40 +86,29 @@ function ContentView({ id }: { id: string }) {
   return <ContentLoaded content={content} />;
 }
 
-/**
- * The item's width/height when the server put it in the page it sent for this very path (the first
- * page of a visit); later pages are reached in the app and fall back to 4:3.
- */
-function serverMediaAspect(id: string): string {
+/** Whether the server sent this very page (the first of a visit): then its head describes the item. */
+function isServerPage(id: string): boolean {
   const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
-  const aspect = document.querySelector<HTMLMetaElement>('meta[name="media-aspect-ratio"]')?.content;
-  const isThisPage = canonical !== undefined && new URL(canonical, window.location.href).pathname === `/content/${id}`;
-  return isThisPage && aspect && /^\d{1,5}\/\d{1,5}$/.test(aspect) ? aspect.replace('/', ' / ') : '4 / 3';
+  return canonical !== undefined && new URL(canonical, window.location.href).pathname === `/content/${id}`;
 }
 
-/** The page's frame while the item loads: the media area at the item's shape, so nothing jumps when it arrives. */
-function ContentSkeleton({ id }: { id: string }) {
-  const [aspect] = useState(() => serverMediaAspect(id));
-  return (
-    <section className="container content-page content-page--loading" aria-busy="true">
-      <PageMeta title="Content" />
-      <span role="status" className="visually-hidden">
-        Loading content
-      </span>
-      <header className="content-header" aria-hidden="true">
-        <span className="skeleton content-skeleton-title" />
-        <span className="skeleton content-skeleton-byline" />
-      </header>
-      <div className="content-layout" aria-hidden="true">
-        <div className="content-primary">
-          <div className="content-media skeleton" style={{ aspectRatio: aspect }} />
-        </div>
-        <div className="content-secondary">
-          <span className="skeleton content-skeleton-panel" />
-        </div>
-      </div>
-    </section>
-  );
+/**
+ * The item's width/height and main picture when the server put them in the page it sent for this
+ * very path (the first page of a visit); later pages are reached in the app and fall back to 4:3.
+ */
+function serverMedia(id: string): { aspect: string; picture?: string } {
+  const fallback = { aspect: '4 / 3' };
+  if (!isServerPage(id)) return fallback;
+  const aspect = document.querySelector<HTMLMetaElement>('meta[name="media-aspect-ratio"]')?.content;
+  if (!aspect || !/^\d{1,5}\/\d{1,5}$/.test(aspect)) return fallback;
+  const picture = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')?.getAttribute('href');
+  return { aspect: aspect.replace('/', ' / '), ...(picture ? { picture } : {}) };
+}
+
+/** The page's frame while the item loads, from what the server's page says of the item. */
+function LoadingContent({ id }: { id: string }) {
+  const [media] = useState(() => serverMedia(id));
+  return <ContentSkeleton {...media} />;
 }
 
 function ContentLoaded({ content }: { content: Content }) {
