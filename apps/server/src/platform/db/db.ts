@@ -4,8 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, Param, Placeholder, sql, type DriverValueEncoder, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { runMigrations } from './migrate.js';
 
@@ -128,4 +128,52 @@ export async function executePrepared<T>(db: Db, prefix: string, query: SQL): Pr
   }
   const res = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
   return res.rows;
+}
+
+const dialect = new PgDialect();
+
+/** Where each parameter of a built statement comes from: a constant, or a placeholder filled per call. */
+type Slot = { value: unknown } | { name: string; encoder?: DriverValueEncoder<unknown, unknown> };
+
+export interface BuiltStatement<T> {
+  readonly name: string;
+  readonly text: string;
+  /** Runs it with `values` for its placeholders (a null skips the column's encoder). */
+  run(db: Db, values: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * A statement whose text is worked out once: `query` holds `sql.placeholder(name)` (or
+ * `sql.param(sql.placeholder(name), column)`, encoded as that column) wherever a value differs
+ * between calls, and `run` only fills them in. On PostgreSQL it runs as a named prepared statement
+ * (as executePrepared does); on the embedded database as an ordinary query. Rows come back as the
+ * driver parses them, so select json or text rather than relying on drizzle's row mapping.
+ */
+export function buildStatement<T>(prefix: string, query: SQL): BuiltStatement<T> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const slots: Slot[] = params.map((p) => {
+    if (is(p, Placeholder)) return { name: p.name as string };
+    if (is(p, Param) && is(p.value, Placeholder)) return { name: p.value.name as string, encoder: p.encoder };
+    return { value: p };
+  });
+  return {
+    name,
+    text,
+    async run(db, values) {
+      const args = slots.map((slot) => {
+        if ('value' in slot) return slot.value;
+        const value = values[slot.name];
+        if (value === undefined) throw new Error(`no value for placeholder "${slot.name}" of ${name}`);
+        return value === null || !slot.encoder ? value : slot.encoder.mapToDriverValue(value);
+      });
+      const client = (db as unknown as { session: { client: unknown } }).session.client;
+      if (client instanceof pg.Pool || client instanceof pg.Client) {
+        const res = await client.query<T & pg.QueryResultRow>({ name, text, values: args });
+        return res.rows;
+      }
+      const res = await (client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> }).query(text, args);
+      return res.rows as T[];
+    },
+  };
 }
