@@ -16,7 +16,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * Runs raw SQL text with positional parameters; used by the migrator and the queue adapter.
-   * `name` makes it a prepared statement on PostgreSQL (see executePrepared): only for a constant text.
+   * `name` makes it a prepared statement on PostgreSQL (see buildStatement): only for a constant text.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { name?: string }): Promise<{ rows: T[] }>;
   /** Runs a multi-statement script without parameters. */
@@ -98,38 +98,6 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** Statement names by text, so a hot statement's name is worked out once. */
-const statementNames = new Map<string, string>();
-
-/**
- * Runs `query` as a named (server-side prepared) statement on PostgreSQL: each pooled connection
- * parses it once, and PostgreSQL may then reuse its plan, where an unnamed statement is parsed and
- * planned on every call. For statements on a hot path; the name comes from `prefix` and the text,
- * so each variant of a statement has its own. Rows come back as node-postgres parses them (a
- * timestamp column is a Date), so select json or text. On the embedded database it is an ordinary
- * query.
- */
-export async function executePrepared<T>(db: Db, prefix: string, query: SQL): Promise<T[]> {
-  const internals = db as unknown as {
-    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-    session: { client?: unknown };
-  };
-  const client = internals.session.client;
-  if (!(client instanceof pg.Pool || client instanceof pg.Client)) {
-    const result = (await db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
-  const { sql: text, params } = internals.dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    if (statementNames.size > 1000) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  const res = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
-  return res.rows;
-}
-
 const dialect = new PgDialect();
 
 /** Where each parameter of a built statement comes from: a constant, or a placeholder filled per call. */
@@ -145,9 +113,12 @@ export interface BuiltStatement<T> {
 /**
  * A statement whose text is worked out once: `query` holds `sql.placeholder(name)` (or
  * `sql.param(sql.placeholder(name), column)`, encoded as that column) wherever a value differs
- * between calls, and `run` only fills them in. On PostgreSQL it runs as a named prepared statement
- * (as executePrepared does); on the embedded database as an ordinary query. Rows come back as the
- * driver parses them, so select json or text rather than relying on drizzle's row mapping.
+ * between calls, and `run` only fills them in. On PostgreSQL it runs as a named (server-side
+ * prepared) statement: each pooled connection parses it once, and PostgreSQL may then reuse its
+ * plan, where an unnamed statement is parsed and planned on every call. The name comes from
+ * `prefix` and the text, so each shape of a statement has its own. On the embedded database it is
+ * an ordinary query. Rows come back as the driver parses them (a timestamp column is a Date), so
+ * select json or text rather than relying on drizzle's row mapping.
  */
 export function buildStatement<T>(prefix: string, query: SQL): BuiltStatement<T> {
   const { sql: text, params } = dialect.sqlToQuery(query);
