@@ -33,6 +33,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
@@ -55,6 +56,8 @@ const WORKER_SECONDS = Math.max(0, Math.min(Number(process.env.BENCH_WORKER_SECO
 /** Enough for every request of a run; the cheapest vector model costs a few credits. */
 const CREDITS = 100_000_000;
 const POOL_SIZE = 10;
+/** BENCH_PROFILE=1: the CPU profile of this process while the app is timed (first round of each case), in bench/results/. */
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const BODY = { contentType: 'vector', model: 'stable-diffusion-xl', prompt: 'geometric mountain logo, flat colours' };
 
 interface Person {
@@ -153,6 +156,25 @@ async function captureStatements(run: () => Promise<unknown>): Promise<string[]>
   return seen;
 }
 
+async function startProfile(): Promise<{ stop(label: string): Promise<string> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return {
+    async stop(label) {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      const dir = path.join(import.meta.dirname, '..', 'results');
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `generation-${label.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+      return file;
+    },
+  };
+}
+
 const round3 = (n: number, d = 3) => Number(n.toFixed(d));
 
 async function main() {
@@ -218,7 +240,9 @@ async function main() {
           ['app', appBase],
         ] as const) {
           await client.load({ ...load, url: url(base), headers: c.headers, durationMs: 2000 }); // warm-up, not counted
+          const profiler = PROFILE && server === 'app' && round === 1 ? await startProfile() : null;
           const r = await client.load({ ...load, url: url(base), headers: c.headers, durationMs: SECONDS * 1000 });
+          if (profiler) console.warn(`CPU profile of the app: ${await profiler.stop(c.name)}`);
           per[server] = summariseLoad(`${c.name} · ${server} · round ${round}`, r);
           rows.push({ ...per[server], load: os.loadavg().map((l) => l.toFixed(1)).join(' ') });
         }

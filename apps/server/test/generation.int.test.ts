@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Content, LedgerEntry } from '@atelier/shared';
+import { sessions } from '../src/modules/auth/auth.schema.js';
 import { generationDeps } from '../src/modules/generation/generation.deps.js';
 import { runGeneration } from '../src/modules/generation/generation.worker.js';
 import { createTestApp, type TestContext } from './app.js';
@@ -63,6 +65,29 @@ describe('POST /content/generate: validation', () => {
   it('needs a signed-in user', async () => {
     const res = await generate(null, { contentType: 'photo', prompt: 'A lighthouse', model: 'flux-dev' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('answers a signed-out session 401 before anything about the body, and changes nothing', async () => {
+    const user = await createUser(t.deps, { credits: 100 });
+    await t.deps.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, user.sessionId));
+    const cases: [object, Record<string, string>][] = [
+      [{}, {}],
+      [{ contentType: 'audio', prompt: 'A song' }, {}],
+      [{ contentType: 'photo', prompt: 'A lighthouse', model: 'runway-gen3' }, {}],
+      [{ contentType: 'photo', prompt: 'Some gore', model: 'flux-dev' }, {}],
+      [{ contentType: 'photo', prompt: 'A lighthouse' }, { 'idempotency-key': 'k'.repeat(201) }],
+      [{ contentType: 'photo', prompt: 'A lighthouse', model: 'flux-dev' }, {}],
+    ];
+    for (const [payload, headers] of cases) {
+      const res = await generate(user, payload, headers);
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({
+        status: 401,
+        message: 'Your session has ended, please sign in again',
+      });
+    }
+    expect(await contentCount(user)).toBe(0);
+    const { rows } = await t.deps.database.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [user.id]);
+    expect(rows[0]?.credits).toBe(100);
   });
 
   it('rejects bad requests with the spec’s texts and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import { users } from './auth.schema.js';
 
@@ -52,15 +52,16 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
  * addToBalance for a debit inside the caller's statement: an UPDATE … RETURNING credits (the
  * balance after) that changes nothing, and returns no row, when the balance is short or `when`
  * is false. A concurrent change of the same balance makes it wait, and PostgreSQL then checks the
- * condition again on the balance as that change left it, so racing debits cannot overdraw.
+ * condition again on the balance as that change left it, so racing debits cannot overdraw. The
+ * values may be placeholders, for a statement built once (buildStatement).
  */
-export function debitBalanceSql(userId: string, amount: number, when: SQL = sql`true`): SQL {
+export function debitBalanceSql(userId: string | Placeholder, amount: number | Placeholder, when: SQL = sql`true`): SQL {
   return sql`UPDATE ${users} SET credits = credits - ${amount}::int
     WHERE id = ${userId}::uuid AND credits - ${amount}::int >= 0 AND (${when})
     RETURNING credits`;
 }
 
 /** readBalance as a scalar subquery (the balance as the statement found it; NULL for no such account). */
-export function balanceSql(userId: string): SQL {
+export function balanceSql(userId: string | Placeholder): SQL {
   return sql`(SELECT credits FROM ${users} WHERE id = ${userId}::uuid)`;
 }

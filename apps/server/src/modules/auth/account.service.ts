@@ -141,6 +141,20 @@ export function supportAccountId(config: Pick<Config, 'SUPPORT_EMAIL'>): SQL {
     AND se.deleted_at IS NULL LIMIT 1), ${firstAdmin})`;
 }
 
+/**
+ * supportAccountId when the support account is one of `ids` (SQL uuid expressions), else NULL.
+ * Only an admin, or the account with SUPPORT_EMAIL, can be the support account, so the search for
+ * it (a scan for the first admin when SUPPORT_EMAIL is unset) runs only when one of them could be.
+ */
+export function supportAccountIdAmong(config: Pick<Config, 'SUPPORT_EMAIL'>, ids: SQL[]): SQL {
+  const list = sql.join(ids, sql`, `);
+  const couldBe = config.SUPPORT_EMAIL
+    ? sql`(ca.role = 'admin' OR lower(ca.email) = ${config.SUPPORT_EMAIL.toLowerCase()})`
+    : sql`ca.role = 'admin'`;
+  return sql`CASE WHEN EXISTS (SELECT 1 FROM users ca WHERE ca.id IN (${list}) AND ca.deleted_at IS NULL AND ${couldBe})
+    THEN (SELECT sa.id FROM (SELECT ${supportAccountId(config)} AS id) sa WHERE sa.id IN (${list})) END`;
+}
+
 /** A mail that is a courtesy, not the point of the request: a failure is logged, not thrown. */
 export async function sendQuietly(deps: AuthDeps, message: Parameters<AuthDeps['mailer']['send']>[0]): Promise<void> {
   try {

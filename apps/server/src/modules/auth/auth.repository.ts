@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import { oneTimeCodes, sessions, users } from './auth.schema.js';
 import type { UserRow } from './public-user.js';
@@ -266,7 +266,7 @@ export async function findLiveSession(
  * findLiveSession as a scalar subquery: the account's role while the session is live, else NULL.
  * A statement that must refuse a signed-out person embeds it instead of asking first.
  */
-export function liveSessionRole(sessionId: string, userId: string): SQL {
+export function liveSessionRole(sessionId: string | Placeholder, userId: string | Placeholder): SQL {
   return sql`(SELECT lu.role::text FROM sessions ls JOIN users lu ON lu.id = ls.user_id
     WHERE ls.id = ${sessionId} AND ls.user_id = ${userId} AND ls.revoked_at IS NULL
       AND lu.deleted_at IS NULL AND ls.expires_at > now() LIMIT 1)`;

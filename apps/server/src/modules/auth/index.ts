@@ -9,7 +9,7 @@ export { makeAccountLimits, type AccountLimits } from './account-limits.js';
 export { describeEnsureAdmin, ensureAdmin } from './admin-bootstrap.js';
 export { runCreateAdmin } from './create-admin-cli.js';
 export { authDeletionStep } from './auth.deletion.js';
-export { findSupportAccount, supportAccountId } from './account.service.js';
+export { findSupportAccount, supportAccountId, supportAccountIdAmong } from './account.service.js';
 export {
   findLiveSession,
   liveSessionRole,

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { content, type ContentRow } from './content.schema.js';
@@ -23,11 +23,29 @@ export async function insertRequested(tx: Db, values: NewContent): Promise<strin
 
 const columns = Object.entries(getTableColumns(content));
 
+/** The placeholder of a content column's value in requestedInsertSql's statement. */
+const itemPlaceholder = (key: string) => `item_${key}`;
+
+/**
+ * The columns a requested item sets (its `values` that are not undefined), null ones marked: what
+ * requestedInsertSql's text depends on, so callers build the statement once per shape.
+ */
+export function requestedShape(values: NewContent): string {
+  let shape = '';
+  for (const [key] of columns) {
+    const value = values[key as keyof NewContent];
+    if (value !== undefined) shape += value === null ? `${key}=null,` : `${key},`;
+  }
+  return shape;
+}
+
 /**
  * insertRequested as a CTE body for the caller's statement: inserts the item once for each row of
  * `from` (a CTE name of that statement; none, nothing is inserted) and returns the row (`RETURNING *`,
  * see requestedRowFromJson). No ON CONFLICT: a second request with the same key fails the whole
  * statement with a unique violation of `content_user_idempotency_key`, so nothing else it did stays.
+ * The values are placeholders (`values` only decides which columns are set, and which are NULL), so
+ * the statement is built once per requestedShape and run with requestedValues.
  */
 export function requestedInsertSql(values: NewContent, from: string): SQL {
   const given = columns.filter(([key]) => values[key as keyof NewContent] !== undefined);
@@ -36,39 +54,55 @@ export function requestedInsertSql(values: NewContent, from: string): SQL {
     sql`, `,
   );
   const params = sql.join(
-    given.map(([key, column]) => {
-      const value = values[key as keyof NewContent];
-      return value === null
+    given.map(([key, column]) =>
+      values[key as keyof NewContent] === null
         ? sql`NULL::${sql.raw(column.getSQLType())}`
-        : sql`${column.mapToDriverValue(value)}::${sql.raw(column.getSQLType())}`;
-    }),
+        : sql`${sql.param(sql.placeholder(itemPlaceholder(key)), column)}::${sql.raw(column.getSQLType())}`,
+    ),
     sql`, `,
   );
   return sql`INSERT INTO ${content} (${names}) SELECT ${params} FROM ${sql.identifier(from)} RETURNING *`;
 }
+
+/** The values of requestedInsertSql's placeholders for one item. */
+export function requestedValues(values: NewContent): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in values) {
+    const value = values[key as keyof NewContent];
+    if (value !== undefined && value !== null) out[itemPlaceholder(key)] = value;
+  }
+  return out;
+}
+
+/** Columns whose JSON form is not what drizzle reads (timestamps become Dates); the rest are taken as they are. */
+const mappedFromJson = columns.filter(([, column]) => column.getSQLType().startsWith('timestamp') || column.getSQLType() === 'bigint');
 
 /** A content row read back as JSON (`row_to_json` of a `RETURNING *`), typed as drizzle reads it. */
 export function requestedRowFromJson(json: Record<string, unknown>): ContentRow {
   const row: Record<string, unknown> = {};
   for (const [key, column] of columns) {
     const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    row[key] = value === undefined ? null : value;
+  }
+  for (const [key, column] of mappedFromJson) {
+    const value = json[column.name];
+    if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
   }
   return row as ContentRow;
 }
 
 /** True while the user has made no request with this key yet (as the statement's snapshot sees it). */
-export function requestKeyFreeSql(userId: string, key: string): SQL {
+export function requestKeyFreeSql(userId: string | Placeholder, key: string | Placeholder): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM ${content} WHERE user_id = ${userId}::uuid AND idempotency_key = ${key})`;
 }
 
 /** findByRequestKey as a scalar subquery. */
-export function requestKeyItemSql(userId: string, key: string): SQL {
+export function requestKeyItemSql(userId: string | Placeholder, key: string | Placeholder): SQL {
   return sql`(SELECT id FROM ${content} WHERE user_id = ${userId}::uuid AND idempotency_key = ${key} LIMIT 1)`;
 }
 
 /** The owner as an item shows them, as a scalar JSON subquery. */
-export function ownerJsonSql(userId: string): SQL {
+export function ownerJsonSql(userId: string | Placeholder): SQL {
   return sql`(SELECT json_build_object('id', ${users.id}, 'username', ${users.username}, 'fullName', ${users.fullName}, 'avatar', ${users.avatar})
     FROM ${users} WHERE ${users.id} = ${userId}::uuid)`;
 }

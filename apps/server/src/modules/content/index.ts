@@ -35,6 +35,8 @@ export {
   recordEnqueued,
   requestedInsertSql,
   requestedRowFromJson,
+  requestedShape,
+  requestedValues,
   requestKeyFreeSql,
   requestKeyItemSql,
   requeueRun,

@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/db.js';
 import { conflict, notFound, paymentRequired } from '../../platform/http/errors.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { countLedger } from '../../platform/observability/metrics.js';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   addToBalance,
   balanceSql,
@@ -120,6 +120,11 @@ export interface ChargeInStatementInput {
   idempotencyKey: LedgerKey;
 }
 
+/** The charge's values as SQL values, or as placeholders for a statement built once (buildStatement). */
+export type ChargeInStatementValues = {
+  [K in keyof ChargeInStatementInput]: K extends 'kind' ? LedgerKind : ChargeInStatementInput[K] | Placeholder;
+};
+
 export interface ChargeInStatement {
   /**
    * Two CTEs for the caller's statement (`WITH ${ctes}, …`): `debit`, one row holding the balance
@@ -128,36 +133,44 @@ export interface ChargeInStatement {
    * balance still equals the ledger.
    */
   ctes: SQL;
-  /** The balance as the statement found it, as a scalar subquery, for `refusal`. */
+  /** The balance as the statement found it, as a scalar subquery, for `chargeRefusal`. */
   balanceBefore: SQL;
-  /** Call once the statement has committed with a `debit` row. */
-  recorded(): void;
-  /** Why there was no `debit` row, given `balanceBefore` (when `when` held): the error applyCredits throws. */
-  refusal(balanceBefore: number | null): Error;
 }
 
 /**
  * applyCredits for one debit with a fresh key, as part of a bigger statement: no lock, read or
  * round trip of its own, so the balance row is held only while that one statement runs. The
  * debit is a conditional UPDATE (debitBalanceSql), so racing charges cannot take the balance
- * below zero.
+ * below zero. Given placeholders, the statement can be built once and run for every charge; the
+ * caller then checks the amount with assertChargeAmount.
  */
-export function chargeInStatement(input: ChargeInStatementInput, when?: SQL): ChargeInStatement {
-  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error('a charge is a positive integer');
+export function chargeInStatement(input: ChargeInStatementValues, when?: SQL): ChargeInStatement {
+  if (typeof input.amount === 'number') assertChargeAmount(input.amount);
   return {
     ctes: sql`debit AS (${debitBalanceSql(input.userId, input.amount, when)}),
     debit_entry AS (
       INSERT INTO ${creditLedger} (user_id, delta, kind, reason, reference, content_id, idempotency_key, balance_after)
-      SELECT ${input.userId}::uuid, ${-input.amount}::int, ${input.kind}, ${input.reason ?? null}::text, ${input.reference ?? null}::text,
+      SELECT ${input.userId}::uuid, -(${input.amount}::int), ${input.kind}, ${input.reason ?? null}::text, ${input.reference ?? null}::text,
         ${input.contentId ?? null}::uuid, ${input.idempotencyKey}, debit.credits
       FROM debit
       RETURNING id
     )`,
     balanceBefore: balanceSql(input.userId),
-    recorded: () => countLedger(input.kind, -input.amount),
-    refusal: (balanceBefore) =>
-      balanceBefore === null ? new UnknownUserError(input.userId) : new InsufficientCreditsError(balanceBefore, input.amount),
   };
+}
+
+export function assertChargeAmount(amount: number): void {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error('a charge is a positive integer');
+}
+
+/** Call once a chargeInStatement statement has committed with a `debit` row. */
+export function chargeRecorded(kind: LedgerKind, amount: number): void {
+  countLedger(kind, -amount);
+}
+
+/** Why a chargeInStatement statement made no `debit` row (when its `when` held): the error applyCredits throws. */
+export function chargeRefusal(userId: string, amount: number, balanceBefore: number | null): Error {
+  return balanceBefore === null ? new UnknownUserError(userId) : new InsufficientCreditsError(balanceBefore, amount);
 }
 
 /** The credits every new account starts with; safe to call again for the same user. */

@@ -14,7 +14,9 @@ import {
   type EditOperation,
 } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
+import { buildStatement, type BuiltStatement } from '../../platform/db/db.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import type { Queue } from '../../platform/queue/queue.js';
 import { sessionEnded } from '../../platform/http/auth.js';
 import { liveSessionRole, uniqueViolation } from '../auth/index.js';
 import {
@@ -27,11 +29,21 @@ import {
   recordEnqueued,
   requestedInsertSql,
   requestedRowFromJson,
+  requestedShape,
+  requestedValues,
   requestKeyFreeSql,
   requestKeyItemSql,
   toContent,
 } from '../content/index.js';
-import { announceBalance, chargeInStatement, debitErrorToHttp, ledgerKeys } from '../credits/index.js';
+import {
+  announceBalance,
+  assertChargeAmount,
+  chargeInStatement,
+  chargeRecorded,
+  chargeRefusal,
+  debitErrorToHttp,
+  ledgerKeys,
+} from '../credits/index.js';
 import { GENERATION_QUEUE, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 
 export interface ReferenceImage {
@@ -93,6 +105,82 @@ interface AcceptRow {
   owner: ContentOwner | null;
 }
 
+/** The accept statement's own values; the fragments of other modules take these or name their own. */
+const P = {
+  user: sql.placeholder('user'),
+  session: sql.placeholder('session'),
+  requestKey: sql.placeholder('request_key'),
+  cost: sql.placeholder('cost'),
+  reason: sql.placeholder('reason'),
+  reference: sql.placeholder('reference'),
+  contentId: sql.placeholder('content_id'),
+  ledgerKey: sql.placeholder('ledger_key'),
+};
+
+const CHARGE_KIND = 'generation_charge';
+
+interface AcceptShape {
+  isSessionChecked: boolean;
+  hasRequestKey: boolean;
+  /** The item's columns; only which are set and which are NULL matter to the statement's text. */
+  item: NewContent;
+}
+
+/** Accept statements by shape, per queue (the job's table is the queue's); a handful of shapes exist. */
+const acceptStatements = new WeakMap<Queue, Map<string, BuiltStatement<AcceptRow>>>();
+const jobInserts = new WeakMap<Queue, ReturnType<Queue['jobInsert']>>();
+
+/** The item's job as part of the accept statement: one row per row of its `item` CTE. */
+function jobInsert(queue: Queue): ReturnType<Queue['jobInsert']> {
+  let job = jobInserts.get(queue);
+  if (!job) jobInserts.set(queue, (job = queue.jobInsert(GENERATION_QUEUE, 'item')));
+  return job;
+}
+
+/**
+ * The accept statement for one shape, built once: building its sixty-part text with drizzle on every
+ * request cost more of the process than anything else it did. It runs as a named prepared statement
+ * on PostgreSQL, so each connection parses and plans it once rather than on every accept.
+ */
+function acceptStatement(queue: Queue, shape: AcceptShape): BuiltStatement<AcceptRow> {
+  const key = `${shape.isSessionChecked ? 's' : ''}${shape.hasRequestKey ? 'k' : ''}|${requestedShape(shape.item)}`;
+  let byShape = acceptStatements.get(queue);
+  if (!byShape) acceptStatements.set(queue, (byShape = new Map()));
+  const found = byShape.get(key);
+  if (found) return found;
+  const isSessionLive = shape.isSessionChecked ? sql`${liveSessionRole(P.session, P.user)} IS NOT NULL` : sql`true`;
+  const debit = chargeInStatement(
+    {
+      userId: P.user,
+      amount: P.cost,
+      kind: CHARGE_KIND,
+      reason: P.reason,
+      reference: P.reference,
+      contentId: P.contentId,
+      idempotencyKey: P.ledgerKey,
+    },
+    shape.hasRequestKey ? sql`${isSessionLive} AND ${requestKeyFreeSql(P.user, P.requestKey)}` : isSessionLive,
+  );
+  const job = jobInsert(queue);
+  const statement = buildStatement<AcceptRow>(
+    'generation_accept',
+    sql`
+      WITH ${debit.ctes},
+        item AS (${requestedInsertSql(shape.item, 'debit')}),
+        job AS (${job.insert})
+      SELECT (SELECT credits FROM debit) AS credits,
+        (SELECT row_to_json(item) FROM item) AS item,
+        (SELECT id FROM job)::text AS job_id,
+        ${debit.balanceBefore} AS balance_before,
+        ${shape.hasRequestKey ? requestKeyItemSql(P.user, P.requestKey) : sql`NULL::uuid`} AS replay_of,
+        ${ownerJsonSql(P.user)} AS owner,
+        ${isSessionLive} AS is_session_live`,
+  );
+  if (byShape.size >= 100) byShape.clear();
+  byShape.set(key, statement);
+  return statement;
+}
+
 /**
  * Charges, records and enqueues one requested item in one statement, so in one transaction and
  * one round trip: the balance's conditional debit and its ledger row (credits), the content row
@@ -109,6 +197,7 @@ async function createRequested(
   requestKey: string | undefined,
   prepare?: (id: string) => Promise<Partial<NewContent>>,
 ): Promise<RequestResult> {
+  assertChargeAmount(values.cost);
   const id = randomUUID();
   const prepared = prepare ? await prepare(id) : {};
   const discardPrepared = async () => {
@@ -123,47 +212,36 @@ async function createRequested(
 
   await deps.queue.start();
   const data: GenerationJobData = deps.requestId ? { contentId: id, requestId: deps.requestId } : { contentId: id };
-  const job = deps.queue.jobInsert(GENERATION_QUEUE, data, 'item');
-  const isSessionLive = deps.sessionToCheck ? sql`${liveSessionRole(deps.sessionToCheck, userId)} IS NOT NULL` : sql`true`;
-  const debit = chargeInStatement(
-    {
-      userId,
-      amount: values.cost,
-      kind: 'generation_charge',
-      reason: charge.reason,
-      reference: charge.reference,
-      contentId: id,
-      idempotencyKey: ledgerKeys.generationCharge(id),
-    },
-    requestKey ? sql`${isSessionLive} AND ${requestKeyFreeSql(userId, requestKey)}` : isSessionLive,
-  );
-  const item = requestedInsertSql(
-    {
-      ...values,
-      ...prepared,
-      id,
-      userId,
-      charged: values.cost,
-      idempotencyKey: requestKey ?? null,
-      jobId: job.id,
-      enqueuedAt: deps.clock(),
-    },
-    'debit',
-  );
+  const job = jobInsert(deps.queue).values(data);
+  const item: NewContent = {
+    ...values,
+    ...prepared,
+    id,
+    userId,
+    charged: values.cost,
+    idempotencyKey: requestKey ?? null,
+    jobId: job.id,
+    enqueuedAt: deps.clock(),
+  };
+  const statement = acceptStatement(deps.queue, {
+    isSessionChecked: deps.sessionToCheck !== undefined,
+    hasRequestKey: requestKey !== undefined,
+    item,
+  });
   let row: AcceptRow | undefined;
   try {
-    const result = await deps.db.execute(sql`
-      WITH ${debit.ctes},
-        item AS (${item}),
-        job AS (${job.insert})
-      SELECT (SELECT credits FROM debit) AS credits,
-        (SELECT row_to_json(item) FROM item) AS item,
-        (SELECT id FROM job)::text AS job_id,
-        ${debit.balanceBefore} AS balance_before,
-        ${requestKey ? requestKeyItemSql(userId, requestKey) : sql`NULL::uuid`} AS replay_of,
-        ${ownerJsonSql(userId)} AS owner,
-        ${isSessionLive} AS is_session_live`);
-    row = (result as unknown as { rows: AcceptRow[] }).rows[0];
+    [row] = await statement.run(deps.db, {
+      user: userId,
+      ...(deps.sessionToCheck !== undefined ? { session: deps.sessionToCheck } : {}),
+      ...(requestKey !== undefined ? { request_key: requestKey } : {}),
+      cost: values.cost,
+      reason: charge.reason,
+      reference: charge.reference,
+      content_id: id,
+      ledger_key: ledgerKeys.generationCharge(id),
+      ...requestedValues(item),
+      ...job.values,
+    });
   } catch (err) {
     if (requestKey && uniqueViolation(err) === 'content_user_idempotency_key') {
       // Same user, same key, racing: the first request committed while this one waited.
@@ -181,9 +259,9 @@ async function createRequested(
   if (!row.item || row.credits === null || !row.owner) {
     if (row.replay_of) return replay(row.replay_of);
     await discardPrepared();
-    throw debitErrorToHttp(debit.refusal(row.balance_before));
+    throw debitErrorToHttp(chargeRefusal(userId, values.cost, row.balance_before));
   }
-  debit.recorded();
+  chargeRecorded(CHARGE_KIND, values.cost);
   announceBalance(deps.realtime, userId, row.credits);
   if (row.job_id) deps.queue.wake(GENERATION_QUEUE);
   // The queue was not set up in this database yet: send the job the ordinary way (or the sweep will).

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatMessage, ChatUser } from '@atelier/shared';
-import { executePrepared, type Db } from '../../platform/db/db.js';
+import { buildStatement, type BuiltStatement, type Db } from '../../platform/db/db.js';
 import type { Config } from '../../config.js';
-import { liveSessionRole, supportAccountId, usersTable as users } from '../auth/index.js';
+import { liveSessionRole, supportAccountId, supportAccountIdAmong, usersTable as users } from '../auth/index.js';
 import { webhookListening } from '../developers/index.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from './messaging.schema.js';
 
@@ -62,6 +62,7 @@ export interface StoreMessageInput {
 export interface StoreMessageResult {
   /** The author's role while the session is live; null once it has ended (always null without a session). */
   role: string | null;
+  /** The support account: always when sending as it, else only when it is one of the two people (null otherwise). */
   supportId: string | null;
   /** The sending account, null when it is the support account and there is none. */
   senderId: string | null;
@@ -96,22 +97,47 @@ interface StoreRow {
  * sends cannot overshoot the limit (a count of stored messages in the same statement could: its
  * snapshot would predate the other send).
  */
-export async function storeMessage(db: Db, input: StoreMessageInput): Promise<StoreMessageResult> {
-  const recipient = sql`${input.recipientId}::uuid`;
-  const now = sql`${input.now.toISOString()}::timestamptz`;
-  const since = sql`${new Date(input.now.getTime() - input.limit.windowMs).toISOString()}::timestamptz`;
-  const role = input.sessionId ? liveSessionRole(input.sessionId, input.authorId) : sql`NULL::text`;
-  const sender = input.sender === 'support' ? sql`support_id` : sql`${input.authorId}::uuid`;
+const P = {
+  author: sql.placeholder('author'),
+  session: sql.placeholder('session'),
+  recipient: sql.placeholder('recipient'),
+  content: sql.placeholder('content'),
+  now: sql.placeholder('now'),
+  since: sql.placeholder('since'),
+  limit: sql.placeholder('limit'),
+};
+
+/** Send statements by shape (sender, with a session or not, the support account's email); a handful exist. */
+const sendStatements = new Map<string, BuiltStatement<StoreRow>>();
+
+/**
+ * The send statement of one shape, built once with placeholders: every message runs it, and
+ * building its text took a share of the server's CPU per message; on PostgreSQL it is a named
+ * prepared statement, parsed and planned once per connection.
+ */
+function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
+  const key = `${input.sender}|${input.sessionId ? 's' : ''}|${input.support.SUPPORT_EMAIL ?? ''}`;
+  const found = sendStatements.get(key);
+  if (found) return found;
+  const recipient = sql`${P.recipient}::uuid`;
+  const now = sql`${P.now}::timestamptz`;
+  const since = sql`${P.since}::timestamptz`;
+  const role = input.sessionId ? liveSessionRole(P.session, P.author) : sql`NULL::text`;
+  const sender = input.sender === 'support' ? sql`support_id` : sql`${P.author}::uuid`;
   const allowed = !input.sessionId
     ? sql`true`
     : input.sender === 'support'
       ? sql`w.role = 'admin'`
       : sql`w.role IS NOT NULL`;
-  // Named: every message runs it, and parsing and planning it took about as long as running it.
-  const rows = await executePrepared<StoreRow>(db, 'message_store', sql`
+  // Writing as themselves, the support account matters only when it is one of the two people.
+  const supportId =
+    input.sender === 'support'
+      ? supportAccountId(input.support)
+      : supportAccountIdAmong(input.support, [sql`${P.author}::uuid`, recipient]);
+  const statement = buildStatement<StoreRow>('message_store', sql`
     WITH who AS (
       SELECT role, support_id, ${sender} AS sender_id
-      FROM (SELECT ${role} AS role, ${supportAccountId(input.support)} AS support_id) a
+      FROM (SELECT ${role} AS role, ${supportId} AS support_id) a
     ), recipient AS (
       SELECT id FROM users WHERE id = ${recipient} AND deleted_at IS NULL
     ), gate AS (
@@ -120,10 +146,10 @@ export async function storeMessage(db: Db, input: StoreMessageInput): Promise<St
         AND EXISTS (SELECT 1 FROM recipient)
     ), slot AS (
       INSERT INTO message_send_windows AS sw (author_id, recent)
-      SELECT ${input.authorId}::uuid, ARRAY[${now}] FROM gate
+      SELECT ${P.author}::uuid, ARRAY[${now}] FROM gate
       ON CONFLICT (author_id) DO UPDATE
         SET recent = ARRAY(SELECT t FROM unnest(sw.recent) AS t WHERE t > ${since} ORDER BY t) || EXCLUDED.recent
-        WHERE (SELECT count(*) FROM unnest(sw.recent) AS t WHERE t > ${since}) < ${input.limit.count}::int
+        WHERE (SELECT count(*) FROM unnest(sw.recent) AS t WHERE t > ${since}) < ${P.limit}::int
       RETURNING author_id
     ), conv AS (
       INSERT INTO conversations AS c (user_a_id, user_b_id, last_message_at, created_at, updated_at)
@@ -134,7 +160,7 @@ export async function storeMessage(db: Db, input: StoreMessageInput): Promise<St
       RETURNING c.*
     ), msg AS (
       INSERT INTO messages (conversation_id, sender_id, author_id, recipient_id, content, created_at)
-      SELECT conv.id, g.sender_id, ${input.authorId}::uuid, ${recipient}, ${input.content}, ${now}
+      SELECT conv.id, g.sender_id, ${P.author}::uuid, ${recipient}, ${P.content}, ${now}
       FROM conv CROSS JOIN gate g
       RETURNING *
     )
@@ -158,6 +184,21 @@ export async function storeMessage(db: Db, input: StoreMessageInput): Promise<St
                          + CASE WHEN u.id = m.recipient_id THEN 1 ELSE 0 END))
         FROM users u WHERE u.id IN (m.sender_id, m.recipient_id)) AS sides
     FROM who w LEFT JOIN msg m ON true LEFT JOIN conv c ON true`);
+  if (sendStatements.size >= 50) sendStatements.clear();
+  sendStatements.set(key, statement);
+  return statement;
+}
+
+export async function storeMessage(db: Db, input: StoreMessageInput): Promise<StoreMessageResult> {
+  const rows = await sendStatement(input).run(db, {
+    author: input.authorId,
+    ...(input.sessionId ? { session: input.sessionId } : {}),
+    recipient: input.recipientId,
+    content: input.content,
+    now: input.now.toISOString(),
+    since: new Date(input.now.getTime() - input.limit.windowMs).toISOString(),
+    limit: input.limit.count,
+  });
   const row = rows[0];
   if (!row) throw new Error('the send statement returned no row');
   const { message, conversation, sides } = row;

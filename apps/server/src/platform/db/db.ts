@@ -4,8 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, Param, Placeholder, sql, type DriverValueEncoder, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { runMigrations } from './migrate.js';
 
@@ -16,7 +16,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * Runs raw SQL text with positional parameters; used by the migrator and the queue adapter.
-   * `name` makes it a prepared statement on PostgreSQL (see executePrepared): only for a constant text.
+   * `name` makes it a prepared statement on PostgreSQL (see buildStatement): only for a constant text.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { name?: string }): Promise<{ rows: T[] }>;
   /** Runs a multi-statement script without parameters. */
@@ -98,34 +98,53 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** Statement names by text, so a hot statement's name is worked out once. */
-const statementNames = new Map<string, string>();
+const dialect = new PgDialect();
+
+/** Where each parameter of a built statement comes from: a constant, or a placeholder filled per call. */
+type Slot = { value: unknown } | { name: string; encoder?: DriverValueEncoder<unknown, unknown> };
+
+export interface BuiltStatement<T> {
+  readonly name: string;
+  readonly text: string;
+  /** Runs it with `values` for its placeholders (a null skips the column's encoder). */
+  run(db: Db, values: Record<string, unknown>): Promise<T[]>;
+}
 
 /**
- * Runs `query` as a named (server-side prepared) statement on PostgreSQL: each pooled connection
- * parses it once, and PostgreSQL may then reuse its plan, where an unnamed statement is parsed and
- * planned on every call. For statements on a hot path; the name comes from `prefix` and the text,
- * so each variant of a statement has its own. Rows come back as node-postgres parses them (a
- * timestamp column is a Date), so select json or text. On the embedded database it is an ordinary
- * query.
+ * A statement whose text is worked out once: `query` holds `sql.placeholder(name)` (or
+ * `sql.param(sql.placeholder(name), column)`, encoded as that column) wherever a value differs
+ * between calls, and `run` only fills them in. On PostgreSQL it runs as a named (server-side
+ * prepared) statement: each pooled connection parses it once, and PostgreSQL may then reuse its
+ * plan, where an unnamed statement is parsed and planned on every call. The name comes from
+ * `prefix` and the text, so each shape of a statement has its own. On the embedded database it is
+ * an ordinary query. Rows come back as the driver parses them (a timestamp column is a Date), so
+ * select json or text rather than relying on drizzle's row mapping.
  */
-export async function executePrepared<T>(db: Db, prefix: string, query: SQL): Promise<T[]> {
-  const internals = db as unknown as {
-    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-    session: { client?: unknown };
+export function buildStatement<T>(prefix: string, query: SQL): BuiltStatement<T> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const slots: Slot[] = params.map((p) => {
+    if (is(p, Placeholder)) return { name: p.name as string };
+    if (is(p, Param) && is(p.value, Placeholder)) return { name: p.value.name as string, encoder: p.encoder };
+    return { value: p };
+  });
+  return {
+    name,
+    text,
+    async run(db, values) {
+      const args = slots.map((slot) => {
+        if ('value' in slot) return slot.value;
+        const value = values[slot.name];
+        if (value === undefined) throw new Error(`no value for placeholder "${slot.name}" of ${name}`);
+        return value === null || !slot.encoder ? value : slot.encoder.mapToDriverValue(value);
+      });
+      const client = (db as unknown as { session: { client: unknown } }).session.client;
+      if (client instanceof pg.Pool || client instanceof pg.Client) {
+        const res = await client.query<T & pg.QueryResultRow>({ name, text, values: args });
+        return res.rows;
+      }
+      const res = await (client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> }).query(text, args);
+      return res.rows as T[];
+    },
   };
-  const client = internals.session.client;
-  if (!(client instanceof pg.Pool || client instanceof pg.Client)) {
-    const result = (await db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
-  const { sql: text, params } = internals.dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    if (statementNames.size > 1000) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  const res = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
-  return res.rows;
 }

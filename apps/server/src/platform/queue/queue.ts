@@ -29,11 +29,13 @@ export interface Queue {
   send<T extends object>(name: string, data: T, opts?: { startAfterSeconds?: number }): Promise<string>;
   /**
    * A job for the caller's own statement, so it is queued in the same transaction as the change
-   * that asks for it: `insert` is an INSERT … SELECT that adds the job `id` (one row per row of
-   * `from`, a CTE name of that statement, or once when omitted) and returns its id. Call `start()`
-   * first, and `wake(name)` after the commit. The job is the one `send` would make.
+   * that asks for it: `insert` is an INSERT … SELECT that adds a job (one row per row of `from`, a
+   * CTE name of that statement, or once when omitted) and returns its id. Its id and data are
+   * placeholders, so the statement can be built once: `values(data)` gives a new job's id and the
+   * placeholders' values. Call `start()` first, and `wake(name)` after the commit. The job is the
+   * one `send` would make.
    */
-  jobInsert<T extends object>(name: string, data: T, from?: string): { id: string; insert: SQL };
+  jobInsert(name: string, from?: string): { insert: SQL; values(data: object): { id: string; values: Record<string, unknown> } };
   /** Tells this process's idle workers for `name` that a job is waiting (after a `jobInsert` commits). */
   wake(name: string): void;
   /** Runs `handler` for jobs of `name`, `concurrency` at a time, in this process. */
@@ -83,10 +85,10 @@ export function sqlAdapter(database: QueueOptions['database']): PgBoss.Db {
  * waiting. `test/queue-in-statement.int.test.ts` compares it column by column with a sent job, so a
  * pg-boss upgrade that changes the row fails there.
  */
-function jobInsertSql(schema: string, id: string, name: string, data: object, from: string | undefined): SQL {
+function jobInsertSql(schema: string, name: string, from: string | undefined): SQL {
   return sql`INSERT INTO ${sql.identifier(schema)}.job
       (id, name, data, priority, start_after, dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
-    SELECT ${id}::uuid, q.name, ${JSON.stringify(data)}::jsonb, 0, now(), q.dead_letter,
+    SELECT ${sql.placeholder('job_id')}::uuid, q.name, ${sql.placeholder('job_data')}::jsonb, 0, now(), q.dead_letter,
       coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
       now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
       coalesce(q.retry_limit, 2), coalesce(q.retry_delay, 0), coalesce(q.retry_backoff, false), q.policy
@@ -167,9 +169,14 @@ export function createQueue(opts: QueueOptions): Queue {
       wake(name);
       return id;
     },
-    jobInsert(name, data, from) {
-      const id = randomUUID();
-      return { id, insert: jobInsertSql(schema, id, name, data, from) };
+    jobInsert(name, from) {
+      return {
+        insert: jobInsertSql(schema, name, from),
+        values(data) {
+          const id = randomUUID();
+          return { id, values: { job_id: id, job_data: JSON.stringify(data) } };
+        },
+      };
     },
     wake,
     async work(name, { concurrency }, handler) {

@@ -72,8 +72,12 @@ export class NotifyBatcher {
         const [c, p] = [channels, payloads];
         channels = [];
         payloads = [];
+        // One JSON parameter: node-postgres escapes a text[] parameter character by character.
         await this.pool
-          .query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, p, i) ORDER BY i', [c, p])
+          .query(
+            'SELECT pg_notify(n->>0, n->>1) FROM json_array_elements($1::json) WITH ORDINALITY AS t(n, i) ORDER BY i',
+            [JSON.stringify(c.map((channel, i) => [channel, p[i]]))],
+          )
           .catch(this.onError);
       };
       for (const { message, fallback } of batch) {
