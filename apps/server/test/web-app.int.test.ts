@@ -143,6 +143,11 @@ describe('pages served with their own head', () => {
     const urls = (JSON.parse(gallery![1]!) as { url: string }[]).map((r) => r.url);
     expect(urls).toEqual([...GALLERY_FIRST_REQUESTS]);
     expect((await page('/gallery?type=photo')).body).not.toContain('initial-replies');
+    // Its first tiles' pictures are fetched at once, as the tiles will draw them.
+    const galleryHead = (await page('/gallery')).body.split('</head>')[0]!;
+    expect(galleryHead).toContain(
+      '<link rel="preload" as="image" href="/media/content/harbour/thumbnail.webp" imagesrcset="/media/content/harbour/thumbnail.webp 320w, /media/content/harbour/preview.webp 768w" imagesizes="(max-width: 520px) calc(100vw - 2rem), 320px" fetchpriority="high" />',
+    );
   });
 
   it('fetches the picture the page shows largest at once, with the page’s own files', async () => {

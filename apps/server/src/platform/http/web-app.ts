@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, GALLERY_FIRST_REQUESTS, SITE_NAME, titleFromPath } from '@atelier/shared';
+import {
+  API_BASE,
+  GALLERY_FIRST_REQUESTS,
+  SITE_NAME,
+  tilePicture,
+  titleFromPath,
+  type TilePictureSource,
+} from '@atelier/shared';
 import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -128,6 +135,8 @@ export interface PageHead {
    * go in the HTML, so a visitor's app draws the page without waiting for them (apps/web/src/app/initial-replies.ts).
    */
   initialReplies?: string[];
+  /** Of those, the list whose first tiles' pictures the page fetches at once (the gallery's first screen). */
+  tilePreloads?: { reply: string; count: number };
   /**
    * The first screen the build rendered for a page with a parameter: its route (a key of
    * page-shells.json) and the values of its `__SLOT__`s (apps/web/src/pages/page-shells.tsx).
@@ -304,7 +313,10 @@ export async function resolvePage(deps: HeadDeps, pathname: string): Promise<{ s
   if (known) {
     const head = genericHead(clean, known.title, noindex);
     if (clean === '/') head.title = DEFAULT_TITLE;
-    if (clean === '/gallery') head.initialReplies = [...GALLERY_FIRST_REQUESTS];
+    if (clean === '/gallery') {
+      head.initialReplies = [...GALLERY_FIRST_REQUESTS];
+      head.tilePreloads = { reply: GALLERY_FIRST_REQUESTS[1]!, count: 2 };
+    }
     return { status: 200, head };
   }
   const contentMatch = /^\/content\/([^/]+)$/.exec(clean);
@@ -321,20 +333,45 @@ export async function resolvePage(deps: HeadDeps, pathname: string): Promise<{ s
   return { status: 404, head: genericHead(clean, titleFromPath(clean), true) };
 }
 
-/**
- * The signed-out replies of `paths`, asked of the app's own routes (so they are exactly what the API
- * sends), as a JSON data block for the page; '' when none answered 200. `<` is escaped, so nothing
- * in a reply can close the element.
- */
-async function initialReplies(app: FastifyInstance, paths: string[]): Promise<string> {
-  const list: { url: string; body: unknown }[] = [];
+interface InitialReply {
+  url: string;
+  body: unknown;
+}
+
+/** The signed-out replies of `paths` that answered 200, asked of the app's own routes (so they are exactly what the API sends). */
+async function askInitialReplies(app: FastifyInstance, paths: string[]): Promise<InitialReply[]> {
+  const list: InitialReply[] = [];
   for (const url of paths) {
     const res = await app.inject({ method: 'GET', url: `${API_BASE}${url}` });
     if (res.statusCode === 200) list.push({ url, body: JSON.parse(res.payload) as unknown });
   }
-  if (list.length === 0) return '';
+  return list;
+}
+
+/** The replies as a JSON data block for the page. `<` is escaped, so nothing in a reply can close the element. */
+function initialRepliesBlock(list: InitialReply[]): string {
   const json = JSON.stringify(list).replace(/</g, '\\u003c');
   return `<script type="application/json" id="initial-replies">${json}</script>`;
+}
+
+/**
+ * Preloads of the pictures of a list's first tiles, with the srcset and sizes the tiles draw them
+ * with (tilePicture, shared with the web app), so the browser fetches the same file it will show.
+ */
+function tilePreloadTags(list: InitialReply[], want: NonNullable<PageHead['tilePreloads']>): string {
+  const items = (list.find((r) => r.url === want.reply)?.body as { data?: TilePictureSource[] } | undefined)?.data;
+  return (items ?? [])
+    .slice(0, want.count)
+    .map((item) => tilePicture(item))
+    .filter((p) => p !== null)
+    .map((p) =>
+      [
+        `<link rel="preload" as="image" href="${escapeHtml(p.src)}"`,
+        p.srcSet ? ` imagesrcset="${escapeHtml(p.srcSet)}" imagesizes="${escapeHtml(p.sizes ?? '')}"` : '',
+        ' fetchpriority="high" />',
+      ].join(''),
+    )
+    .join('\n    ');
 }
 
 /**
@@ -617,12 +654,15 @@ export async function registerWebApp(
     const shell = status === 200 ? pageShell(web, head) : undefined;
     if (shell) after = withPageShell(after, shell);
     // Only for the page as linked: a query (the gallery's filters) makes the app ask other questions.
+    let tiles = '';
     if (status === 200 && head.initialReplies?.length && !request.url.includes('?')) {
-      const replies = await initialReplies(app, head.initialReplies);
+      const replies = await askInitialReplies(app, head.initialReplies);
       const bodyEnd = after.lastIndexOf('</body>');
-      if (replies && bodyEnd >= 0) after = `${after.slice(0, bodyEnd)}${replies}\n  ${after.slice(bodyEnd)}`;
+      if (replies.length > 0 && bodyEnd >= 0)
+        after = `${after.slice(0, bodyEnd)}${initialRepliesBlock(replies)}\n  ${after.slice(bodyEnd)}`;
+      if (head.tilePreloads) tiles = tilePreloadTags(replies, head.tilePreloads);
     }
-    const html = `${web.before}\n    ${renderHead(head, base)}\n    ${after}`;
+    const html = `${web.before}\n    ${renderHead(head, base)}${tiles ? `\n    ${tiles}` : ''}\n    ${after}`;
     reply
       .status(status)
       .header('cache-control', 'no-cache')

@@ -1,30 +1,12 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CSSProperties } from 'react';
-import { CONTENT_TYPE_NAMES, contentCaption, type Content } from '@atelier/shared';
+import { CONTENT_TYPE_NAMES, contentCaption, tilePicture, type Content } from '@atelier/shared';
 import { usePlayContentMutation } from '../content-api';
 import { LikeButton } from './like-button';
 
-/** The derived stills the server writes: fit inside 320 px (thumbnail) and 768 px (preview), never enlarged. */
-const THUMBNAIL_SIZE = 320;
-const PREVIEW_SIZE = 768;
-/** A tile is at least 220 px wide and one column on a phone (.content-grid). */
-const TILE_SIZES = '(max-width: 520px) calc(100vw - 2rem), 320px';
-
 const isMotion = (c: Content) => c.contentType === 'video' || c.contentType === 'loops';
 const isAnimated = (c: Content) => c.contentType === 'gif';
-const STILL_IMAGE = /\.(webp|png|jpe?g|avif)$/i;
-
-/** Thumbnail and preview as width candidates, so a tile gets the smaller one that is sharp enough. */
-function stillSrcSet(c: Content): string | undefined {
-  if (!c.thumbnailUrl || !c.previewUrl || c.thumbnailUrl === c.previewUrl || !c.width || !c.height) return undefined;
-  // A video's, loop's or GIF's preview moves (it plays on hover): only a still can stand in the srcset.
-  if (isMotion(c) || isAnimated(c) || !STILL_IMAGE.test(c.previewUrl.split('?')[0] ?? '')) return undefined;
-  const widthInside = (size: number) => Math.round(c.width! * Math.min(1, size / Math.max(c.width!, c.height!)));
-  const thumb = widthInside(THUMBNAIL_SIZE);
-  const preview = widthInside(PREVIEW_SIZE);
-  return preview > thumb ? `${c.thumbnailUrl} ${thumb}w, ${c.previewUrl} ${preview}w` : undefined;
-}
 
 /** Width over height, kept within bounds so a panorama or a tall strip does not take a whole row. */
 export function tileRatio(c: Pick<Content, 'width' | 'height'>): number {
@@ -41,7 +23,7 @@ export function ContentCard({ content, isFirstScreen = false }: { content: Conte
   const [isActive, setActive] = useState(false);
   const hasCounted = useRef(false);
   const [countPlay] = usePlayContentMutation();
-  const still = content.thumbnailUrl ?? content.previewUrl ?? content.posterUrl ?? content.mediaUrl;
+  const picture = tilePicture(content);
   const caption = contentCaption(content);
   const ratio = tileRatio(content);
   const onPlaying = () => {
@@ -61,11 +43,11 @@ export function ContentCard({ content, isFirstScreen = false }: { content: Conte
         // The tile's size is known before the image arrives, so nothing jumps as the grid fills in.
         style={{ aspectRatio: String(ratio) }}
       >
-        {still ? (
+        {picture ? (
           <img
-            src={still}
-            srcSet={stillSrcSet(content)}
-            sizes={stillSrcSet(content) ? TILE_SIZES : undefined}
+            src={picture.src}
+            srcSet={picture.srcSet}
+            sizes={picture.sizes}
             alt={caption}
             loading={isFirstScreen ? 'eager' : 'lazy'}
             fetchPriority={isFirstScreen ? 'high' : undefined}
