@@ -356,28 +356,71 @@ function pageStatement(query: { toSQL(): { sql: string; params: unknown[] } }): 
   return { text, params };
 }
 
-async function readPage(db: Db, statement: PageStatement, values: Record<string, unknown>) {
+async function readRows(db: Db, statement: PageStatement, values: Record<string, unknown>): Promise<unknown[][]> {
   const args = statement.params.map((p) => {
     if (!(p instanceof Placeholder)) return p;
     const value = values[p.name];
     if (value === undefined) throw new Error(`no value for placeholder ${p.name}`);
     return value;
   });
-  return (await queryRows(db, statement.text, args)).map(toFeedRow);
+  return queryRows(db, statement.text, args);
 }
+
+const readPage = async (db: Db, statement: PageStatement, values: Record<string, unknown>) =>
+  (await readRows(db, statement, values)).map(toFeedRow);
 
 /*
  * Totals of large lists are cached for a few seconds. Counting 100,000 public items on every gallery
  * request cost more than finding the page itself; a total that is ten seconds stale is harmless in
  * a pager. Lists under the floor are always counted exactly (and cheaply), so small galleries and
- * tests see every change at once. The cache is per database handle and bounded.
+ * tests see every change at once. The cache is per database handle and bounded. Search counts its
+ * matches in the statement that ranks them, unless a large total of the same search is cached.
  */
-const COUNT_CACHE_FLOOR = 10_000;
+export const COUNT_CACHE = {
+  /** Totals from this size on are kept; a test lowers it to reach the cached path on a small gallery. */
+  floor: 10_000,
+};
 const COUNT_CACHE_TTL_MS = 10_000;
 const COUNT_CACHE_MAX_KEYS = 500;
 const dialect = new PgDialect();
 const countCaches = new WeakMap<Db, Map<string, { total: number; at: number }>>();
 const countsInFlight = new WeakMap<Db, Map<string, Promise<number>>>();
+
+/**
+ * The number of rows of `from` matching `where`. `shape` names the condition's SQL (null: print it),
+ * `values` are the values bound in it.
+ */
+/** The key of a count in the cache: the table, the condition's SQL (its shape, or printed) and its values. */
+function countKey(from: typeof content | typeof contentSearch, where: SQL, shape: string | null, values: Record<string, unknown>): string {
+  let sqlKey = shape;
+  if (sqlKey === null) {
+    const printed = dialect.sqlToQuery(where);
+    sqlKey = `${printed.sql}\u0000${JSON.stringify(printed.params)}`;
+  }
+  return `${getTableName(from)}\u0000${sqlKey}\u0000${JSON.stringify(values)}`;
+}
+
+function countCache(db: Db): Map<string, { total: number; at: number }> {
+  let cache = countCaches.get(db);
+  if (!cache) countCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** A large total counted less than COUNT_CACHE_TTL_MS ago, if there is one. */
+function cachedTotal(db: Db, key: string): number | undefined {
+  const hit = countCache(db).get(key);
+  return hit && hit.total >= COUNT_CACHE.floor && Date.now() - hit.at < COUNT_CACHE_TTL_MS ? hit.total : undefined;
+}
+
+/** Keeps a fresh total for a while when it is large enough to be worth it. */
+function rememberTotal(db: Db, key: string, total: number): void {
+  const cache = countCache(db);
+  cache.delete(key);
+  if (total >= COUNT_CACHE.floor) {
+    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.delete(cache.keys().next().value!);
+    cache.set(key, { total, at: Date.now() });
+  }
+}
 
 /**
  * The number of rows of `from` matching `where`. `shape` names the condition's SQL (null: print it),
@@ -390,16 +433,9 @@ async function countFeed(
   shape: string | null,
   values: Record<string, unknown>,
 ): Promise<number> {
-  let sqlKey = shape;
-  if (sqlKey === null) {
-    const printed = dialect.sqlToQuery(where);
-    sqlKey = `${printed.sql}\u0000${JSON.stringify(printed.params)}`;
-  }
-  const key = `${getTableName(from)}\u0000${sqlKey}\u0000${JSON.stringify(values)}`;
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_CACHE_TTL_MS) return hit.total;
+  const key = countKey(from, where, shape, values);
+  const hit = cachedTotal(db, key);
+  if (hit !== undefined) return hit;
   let inFlight = countsInFlight.get(db);
   if (!inFlight) countsInFlight.set(db, (inFlight = new Map()));
   const pending = inFlight.get(key);
@@ -413,11 +449,7 @@ async function countFeed(
     .finally(() => inFlight.delete(key));
   inFlight.set(key, counting);
   const total = await counting;
-  cache.delete(key);
-  if (total >= COUNT_CACHE_FLOOR) {
-    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.delete(cache.keys().next().value!);
-    cache.set(key, { total, at: Date.now() });
-  }
+  rememberTotal(db, key, total);
   return total;
 }
 
@@ -508,35 +540,82 @@ export async function searchFeed(
   const offset = offsetOf(opts, opts.pageSize);
   const after = opts.after ? afterCursor(opts.after, bind, rank) : null;
   const isLiked = likedByBound(opts.viewerId, bind);
-  const statement = statementFor(db, shape, () => {
-    const page = db
-      .select({
-        id: contentSearch.contentId,
-        createdAt: contentSearch.createdAt,
-        rank: rank.as('search_rank'),
-      })
-      .from(contentSearch)
-      .where(after ? sql`${where} and ${after}` : where)
-      .orderBy(sql`${rank} desc`, desc(contentSearch.createdAt), desc(contentSearch.contentId))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('page');
-    return pageStatement(
-      db
-        // The cursor's text of the time is made for the page's rows only, not for every match.
-        .select(pageFields(isLiked, exactText(sql`${page.createdAt}`), sql<number>`${page.rank}`))
-        .from(page)
-        .innerJoin(content, eq(content.id, page.id))
-        .innerJoin(users, eq(users.id, content.userId))
-        // The copy holds visible items only; the rule is still applied to what is shown.
-        .where(visibleTo(null, 'gallery'))
-        .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id)),
-    );
-  });
-  const [found, total] = await Promise.all([
-    readPage(db, statement, { ...binding.values, limit: opts.pageSize + 1, offset }),
-    countFeed(db, contentSearch, where, shape, whereValues),
-  ]);
+  const values = { ...binding.values, limit: opts.pageSize + 1, offset };
+  const key = countKey(contentSearch, where, shape, whereValues);
+  const known = cachedTotal(db, key);
+  let found: ReturnType<typeof toFeedRow>[];
+  let total: number;
+  if (known !== undefined) {
+    // A large total counted moments ago: rank only.
+    const statement = statementFor(db, shape, () => {
+      const page = db
+        .select({
+          id: contentSearch.contentId,
+          createdAt: contentSearch.createdAt,
+          rank: rank.as('search_rank'),
+        })
+        .from(contentSearch)
+        .where(after ? sql`${where} and ${after}` : where)
+        .orderBy(sql`${rank} desc`, desc(contentSearch.createdAt), desc(contentSearch.contentId))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page');
+      return pageStatement(
+        db
+          // The cursor's text of the time is made for the page's rows only, not for every match.
+          .select(pageFields(isLiked, exactText(sql`${page.createdAt}`), sql<number>`${page.rank}`))
+          .from(page)
+          .innerJoin(content, eq(content.id, page.id))
+          .innerJoin(users, eq(users.id, content.userId))
+          // The copy holds visible items only; the rule is still applied to what is shown.
+          .where(visibleTo(null, 'gallery'))
+          .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id)),
+      );
+    });
+    found = (await readRows(db, statement, values)).map(toFeedRow);
+    total = known;
+  } else {
+    // Ranking reads every match anyway, so the same read counts them: the matches are ranked once,
+    // counted, and the page taken from them, in one statement instead of a second scan for the count.
+    const statement = statementFor(db, `${shape}|counted`, () => {
+      const matches = db.$with('matches').as(
+        db
+          .select({ id: contentSearch.contentId, createdAt: contentSearch.createdAt, rank: rank.as('search_rank') })
+          .from(contentSearch)
+          .where(where),
+      );
+      const afterMatch = opts.after
+        ? // The same comparison as afterCursor's, over the ranked matches; its values are bound there.
+          sql`(${matches.rank}, ${matches.createdAt}, ${matches.id}) < (${sql.placeholder('afterRank')}::real, ${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+        : undefined;
+      const page = db
+        .select()
+        .from(matches)
+        .where(afterMatch)
+        .orderBy(sql`${matches.rank} desc`, desc(matches.createdAt), desc(matches.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page');
+      return pageStatement(
+        db
+          .with(matches)
+          .select({
+            ...pageFields(isLiked, exactText(sql`${page.createdAt}`), sql<number>`${page.rank}`),
+            total: sql<number>`(select count(*)::int from ${matches})`,
+          })
+          .from(page)
+          .innerJoin(content, eq(content.id, page.id))
+          .innerJoin(users, eq(users.id, content.userId))
+          .where(visibleTo(null, 'gallery'))
+          .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id)),
+      );
+    });
+    const counted = await readRows(db, statement, values);
+    found = counted.map(toFeedRow);
+    // Every row carries the total; a page past the end has no row to carry it, and is counted apart.
+    total = counted.length > 0 ? Number(counted[0]![FIELDS.length]) : await countFeed(db, contentSearch, where, shape, whereValues);
+    rememberTotal(db, key, total);
+  }
   const rows = found.slice(0, opts.pageSize);
   const last = found.length > opts.pageSize ? found[opts.pageSize - 1] : undefined;
   const next = nextCursor(
