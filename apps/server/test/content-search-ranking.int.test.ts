@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '@atelier/shared';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
+import { COUNT_CACHE } from '../src/modules/content/content-feed-pages.repository.js';
 
 /*
  * Search ranks its matches in content_search, a narrow copy of the searchable items kept by
@@ -216,5 +217,39 @@ describe('search ranking', () => {
     );
     expect(copy.rows.map((r) => r.id)).toEqual(visible.rows.map((r) => r.id));
     expect(all.rows[0]!.n).toBe(visible.rows.length);
+  });
+
+  it('ranks the same when the total of a large search is already known', async () => {
+    // A search counts its matches in the statement that ranks them; when a total of at least
+    // COUNT_CACHE.floor was counted moments ago, it ranks alone. Lowering the floor reaches that
+    // second statement on this small gallery.
+    const floor = COUNT_CACHE.floor;
+    COUNT_CACHE.floor = 1;
+    try {
+      for (const q of QUERIES.filter((query) => query !== 'nothingmatchesthis')) {
+        const expected = await reference(q);
+        const path = `/content/search?q=${encodeURIComponent(q)}&pageSize=20`;
+        expect((await walk(path)).ids, q).toEqual(expected);
+        const { ids, totals } = await walk(path);
+        expect(ids, q).toEqual(expected);
+        for (const total of totals) expect(total, q).toBe(expected.length);
+        const typed = await reference(q, 'photo');
+        expect((await walk(`${path}&type=photo`)).ids, `${q} photo`).toEqual(typed);
+        expect((await walk(`${path}&type=photo`)).ids, `${q} photo`).toEqual(typed);
+        const second = await get(`${path}&page=2`);
+        expect(second.data.map((c) => c.id), `${q} page 2`).toEqual(expected.slice(20, 40));
+      }
+      // The known total is the one counted moments ago; the order is the ranking's as it is now.
+      const counted = (await reference('castle')).length;
+      const newcomer = await insertItem({ title: 'Castle castle castle', tags: ['castle'], prompt: 'a castle', created_at: '2026-07-01T00:00:00.000000Z' });
+      const first = await get('/content/search?q=castle&pageSize=20');
+      expect(first.data[0]!.id).toBe(newcomer);
+      expect(first.data.map((c) => c.id)).toEqual((await reference('castle')).slice(0, 20));
+      expect(first.pagination.total).toBe(counted);
+    } finally {
+      COUNT_CACHE.floor = floor;
+    }
+    // Back above the floor, the small total is counted again at once.
+    expect((await get('/content/search?q=castle&pageSize=20')).pagination.total).toBe((await reference('castle')).length);
   });
 });

@@ -26,7 +26,7 @@ import {
 import { listFeed, searchFeed, type FeedPage, type FeedPosition, type FeedRow } from './content-feed-pages.repository.js';
 import { decodeCursor, encodeCursor, type CursorSort } from './content-cursor.js';
 import { findVisible, type ContentDeps } from './content.service.js';
-import { toContent } from './content.view.js';
+import { toListedContent } from './content.view.js';
 
 type Deps = Pick<ContentDeps, 'db' | 'storage' | 'clock'>;
 
@@ -39,7 +39,7 @@ export interface ContentPage {
 
 const COMMENT_NOT_FOUND = 'Comment not found';
 
-const toContents = (deps: Deps, rows: FeedRow[]) => rows.map((r) => toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }));
+const toContents = (deps: Deps, rows: FeedRow[]) => rows.map((r) => toListedContent(r.row, r.owner, deps.storage, r.isLiked));
 
 /** Where a page starts: after the client's cursor when it sent one, else at its page number. */
 function position(query: { page: number; cursor?: string }, sort: CursorSort): FeedPosition {

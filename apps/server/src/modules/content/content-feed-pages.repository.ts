@@ -1,11 +1,11 @@
-import { count, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { Placeholder } from 'drizzle-orm';
+import { count, desc, eq, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { ContentOwner, ContentSort, ContentType } from '@atelier/shared';
+import type { ContentSort, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { content, contentSearch } from './content.schema.js';
-import type { ContentViewer, ContentViewRow } from './content.view.js';
+import type { ContentViewer } from './content.view.js';
+import { exactText, FIELDS, pageFields, pageStatement, readPage, readRows, toFeedRow, type FeedRow } from './content-feed-rows.js';
 import type { CursorSort, FeedCursor } from './content-cursor.js';
 import { visibleTo } from './content.visibility.js';
 
@@ -17,7 +17,11 @@ import { visibleTo } from './content.visibility.js';
  * reused: building a select of forty columns with drizzle's builder cost more per request than
  * reading its rows. The statements stay unnamed, so PostgreSQL plans each execution for its values
  * exactly as before. Shapes whose SQL depends on who asks (one owner's gallery) are built per request.
+ * A page's rows come back as arrays and are mapped field by field (content-feed-rows.ts), not
+ * through drizzle's generic row mapping; times are read as text, already in the reply's form.
  */
+
+export type { FeedRow } from './content-feed-rows.js';
 
 export const ownerColumns = {
   id: users.id,
@@ -25,50 +29,6 @@ export const ownerColumns = {
   fullName: users.fullName,
   avatar: users.avatar,
 };
-
-/** The columns a reply shows (content.view.ts), and no more: worker bookkeeping stays in the table. */
-const viewColumns = {
-  id: content.id,
-  userId: content.userId,
-  title: content.title,
-  description: content.description,
-  prompt: content.prompt,
-  model: content.model,
-  contentType: content.contentType,
-  status: content.status,
-  progress: content.progress,
-  isPrivate: content.isPrivate,
-  seed: content.seed,
-  strength: content.strength,
-  width: content.width,
-  height: content.height,
-  durationMs: content.durationMs,
-  mediaKey: content.mediaKey,
-  previewKey: content.previewKey,
-  thumbnailKey: content.thumbnailKey,
-  posterKey: content.posterKey,
-  mimeType: content.mimeType,
-  cost: content.cost,
-  charged: content.charged,
-  refunded: content.refunded,
-  failureReason: content.failureReason,
-  parentId: content.parentId,
-  editOperation: content.editOperation,
-  likeCount: content.likeCount,
-  commentCount: content.commentCount,
-  playCount: content.playCount,
-  categoryId: content.categoryId,
-  tags: content.tags,
-  createdAt: content.createdAt,
-  updatedAt: content.updatedAt,
-  completedAt: content.completedAt,
-} satisfies { [K in keyof ContentViewRow]: unknown };
-
-export interface FeedRow {
-  row: ContentViewRow;
-  owner: ContentOwner;
-  isLiked: boolean;
-}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -157,10 +117,6 @@ function feedOrder(sort: ContentSort, now: Date, bind: Bind): SQL[] {
   return recent;
 }
 
-/** created_at as exact UTC text (a JS Date would drop the microseconds the keyset compares). */
-const exactText = (at: SQL | typeof content.createdAt): SQL<string> =>
-  sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /**
  * The rows strictly after the cursor in the feed's order, as one row comparison over the same
  * columns the order uses, so `content_status_private_created_idx` (newest) and
@@ -214,25 +170,26 @@ function nextCursor(
 }
 
 /**
- * Statements built once per shape and database handle, bounded. A statement is the drizzle query
- * prepared without a name: it keeps its SQL text and row mapping, and PostgreSQL parses and plans
- * it on each execution, with that execution's values, as it does any other query.
+ * Statements built once per shape and database handle, bounded. A page's statement is its SQL text
+ * with the placeholders of its values in order (PageStatement); a count is the drizzle query prepared
+ * without a name. Either way PostgreSQL parses and plans it on each execution, with that execution's
+ * values, as it does any other query.
  */
 interface Statement<T> {
   execute(values: Record<string, unknown>): Promise<T[]>;
 }
 const STATEMENTS_MAX = 500;
-const statements = new WeakMap<Db, Map<string, Statement<unknown>>>();
+const statements = new WeakMap<Db, Map<string, unknown>>();
 
-function statementFor<T>(db: Db, shape: string | null, build: () => Statement<T>): Statement<T> {
+function statementFor<T>(db: Db, shape: string | null, build: () => T): T {
   if (shape === null) return build();
   let byShape = statements.get(db);
   if (!byShape) statements.set(db, (byShape = new Map()));
-  const found = byShape.get(shape) as Statement<T> | undefined;
+  const found = byShape.get(shape) as T | undefined;
   if (found) return found;
   const built = build();
   if (byShape.size >= STATEMENTS_MAX) byShape.delete(byShape.keys().next().value!);
-  byShape.set(shape, built as Statement<unknown>);
+  byShape.set(shape, built);
   return built;
 }
 
@@ -240,14 +197,54 @@ function statementFor<T>(db: Db, shape: string | null, build: () => Statement<T>
  * Totals of large lists are cached for a few seconds. Counting 100,000 public items on every gallery
  * request cost more than finding the page itself; a total that is ten seconds stale is harmless in
  * a pager. Lists under the floor are always counted exactly (and cheaply), so small galleries and
- * tests see every change at once. The cache is per database handle and bounded.
+ * tests see every change at once. The cache is per database handle and bounded. Search counts its
+ * matches in the statement that ranks them, unless a large total of the same search is cached.
  */
-const COUNT_CACHE_FLOOR = 10_000;
+export const COUNT_CACHE = {
+  /** Totals from this size on are kept; a test lowers it to reach the cached path on a small gallery. */
+  floor: 10_000,
+};
 const COUNT_CACHE_TTL_MS = 10_000;
 const COUNT_CACHE_MAX_KEYS = 500;
 const dialect = new PgDialect();
 const countCaches = new WeakMap<Db, Map<string, { total: number; at: number }>>();
 const countsInFlight = new WeakMap<Db, Map<string, Promise<number>>>();
+
+/**
+ * The number of rows of `from` matching `where`. `shape` names the condition's SQL (null: print it),
+ * `values` are the values bound in it.
+ */
+/** The key of a count in the cache: the table, the condition's SQL (its shape, or printed) and its values. */
+function countKey(from: typeof content | typeof contentSearch, where: SQL, shape: string | null, values: Record<string, unknown>): string {
+  let sqlKey = shape;
+  if (sqlKey === null) {
+    const printed = dialect.sqlToQuery(where);
+    sqlKey = `${printed.sql}\u0000${JSON.stringify(printed.params)}`;
+  }
+  return `${getTableName(from)}\u0000${sqlKey}\u0000${JSON.stringify(values)}`;
+}
+
+function countCache(db: Db): Map<string, { total: number; at: number }> {
+  let cache = countCaches.get(db);
+  if (!cache) countCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** A large total counted less than COUNT_CACHE_TTL_MS ago, if there is one. */
+function cachedTotal(db: Db, key: string): number | undefined {
+  const hit = countCache(db).get(key);
+  return hit && hit.total >= COUNT_CACHE.floor && Date.now() - hit.at < COUNT_CACHE_TTL_MS ? hit.total : undefined;
+}
+
+/** Keeps a fresh total for a while when it is large enough to be worth it. */
+function rememberTotal(db: Db, key: string, total: number): void {
+  const cache = countCache(db);
+  cache.delete(key);
+  if (total >= COUNT_CACHE.floor) {
+    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.delete(cache.keys().next().value!);
+    cache.set(key, { total, at: Date.now() });
+  }
+}
 
 /**
  * The number of rows of `from` matching `where`. `shape` names the condition's SQL (null: print it),
@@ -260,21 +257,14 @@ async function countFeed(
   shape: string | null,
   values: Record<string, unknown>,
 ): Promise<number> {
-  let sqlKey = shape;
-  if (sqlKey === null) {
-    const printed = dialect.sqlToQuery(where);
-    sqlKey = `${printed.sql}\u0000${JSON.stringify(printed.params)}`;
-  }
-  const key = `${getTableName(from)}\u0000${sqlKey}\u0000${JSON.stringify(values)}`;
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_CACHE_TTL_MS) return hit.total;
+  const key = countKey(from, where, shape, values);
+  const hit = cachedTotal(db, key);
+  if (hit !== undefined) return hit;
   let inFlight = countsInFlight.get(db);
   if (!inFlight) countsInFlight.set(db, (inFlight = new Map()));
   const pending = inFlight.get(key);
   if (pending) return pending;
-  const statement = statementFor(db, shape === null ? null : `count|${getTableName(from)}|${shape}`, () =>
+  const statement = statementFor<Statement<{ n: number }>>(db, shape === null ? null : `count|${getTableName(from)}|${shape}`, () =>
     db.select({ n: count() }).from(from).where(where).prepare(''),
   );
   const counting = statement
@@ -283,11 +273,7 @@ async function countFeed(
     .finally(() => inFlight.delete(key));
   inFlight.set(key, counting);
   const total = await counting;
-  cache.delete(key);
-  if (total >= COUNT_CACHE_FLOOR) {
-    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.delete(cache.keys().next().value!);
-    cache.set(key, { total, at: Date.now() });
-  }
+  rememberTotal(db, key, total);
   return total;
 }
 
@@ -329,23 +315,24 @@ export async function listFeed(
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
-    return db
-      .select({ row: viewColumns, owner: ownerColumns, isLiked, at: exactText(content.createdAt), score: popularity })
-      .from(page)
-      .innerJoin(content, eq(content.id, page.id))
-      .innerJoin(users, eq(users.id, content.userId))
-      .orderBy(...order)
-      .prepare('');
+    return pageStatement(
+      db
+        .select(pageFields(isLiked, exactText(content.createdAt), popularity))
+        .from(page)
+        .innerJoin(content, eq(content.id, page.id))
+        .innerJoin(users, eq(users.id, content.userId))
+        .orderBy(...order),
+    );
   });
   const [found, total] = await Promise.all([
-    statement.execute({ ...binding.values, limit: opts.pageSize + 1, offset }),
+    readPage(db, statement, { ...binding.values, limit: opts.pageSize + 1, offset }),
     countFeed(db, content, where, shape, whereValues),
   ]);
   const rows = found.slice(0, opts.pageSize);
   const last = found.length > opts.pageSize ? found[opts.pageSize - 1] : undefined;
   const next = nextCursor(
     opts.sort,
-    last && { id: last.row.id, at: last.at, score: Number(last.score) },
+    last && { id: last.row.id, at: last.cursorAt, score: last.sortKey },
     last !== undefined,
     (opts.after?.page ?? opts.page) + 1,
     offset + opts.pageSize,
@@ -377,39 +364,87 @@ export async function searchFeed(
   const offset = offsetOf(opts, opts.pageSize);
   const after = opts.after ? afterCursor(opts.after, bind, rank) : null;
   const isLiked = likedByBound(opts.viewerId, bind);
-  const statement = statementFor(db, shape, () => {
-    const page = db
-      .select({
-        id: contentSearch.contentId,
-        createdAt: contentSearch.createdAt,
-        rank: rank.as('search_rank'),
-      })
-      .from(contentSearch)
-      .where(after ? sql`${where} and ${after}` : where)
-      .orderBy(sql`${rank} desc`, desc(contentSearch.createdAt), desc(contentSearch.contentId))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('page');
-    return db
-      // The cursor's text of the time is made for the page's rows only, not for every match.
-      .select({ row: viewColumns, owner: ownerColumns, isLiked, at: exactText(sql`${page.createdAt}`), rank: page.rank })
-      .from(page)
-      .innerJoin(content, eq(content.id, page.id))
-      .innerJoin(users, eq(users.id, content.userId))
-      // The copy holds visible items only; the rule is still applied to what is shown.
-      .where(visibleTo(null, 'gallery'))
-      .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id))
-      .prepare('');
-  });
-  const [found, total] = await Promise.all([
-    statement.execute({ ...binding.values, limit: opts.pageSize + 1, offset }),
-    countFeed(db, contentSearch, where, shape, whereValues),
-  ]);
+  const values = { ...binding.values, limit: opts.pageSize + 1, offset };
+  const key = countKey(contentSearch, where, shape, whereValues);
+  const known = cachedTotal(db, key);
+  let found: ReturnType<typeof toFeedRow>[];
+  let total: number;
+  if (known !== undefined) {
+    // A large total counted moments ago: rank only.
+    const statement = statementFor(db, shape, () => {
+      const page = db
+        .select({
+          id: contentSearch.contentId,
+          createdAt: contentSearch.createdAt,
+          rank: rank.as('search_rank'),
+        })
+        .from(contentSearch)
+        .where(after ? sql`${where} and ${after}` : where)
+        .orderBy(sql`${rank} desc`, desc(contentSearch.createdAt), desc(contentSearch.contentId))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page');
+      return pageStatement(
+        db
+          // The cursor's text of the time is made for the page's rows only, not for every match.
+          .select(pageFields(isLiked, exactText(sql`${page.createdAt}`), sql<number>`${page.rank}`))
+          .from(page)
+          .innerJoin(content, eq(content.id, page.id))
+          .innerJoin(users, eq(users.id, content.userId))
+          // The copy holds visible items only; the rule is still applied to what is shown.
+          .where(visibleTo(null, 'gallery'))
+          .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id)),
+      );
+    });
+    found = (await readRows(db, statement, values)).map(toFeedRow);
+    total = known;
+  } else {
+    // Ranking reads every match anyway, so the same read counts them: the matches are ranked once,
+    // counted, and the page taken from them, in one statement instead of a second scan for the count.
+    const statement = statementFor(db, `${shape}|counted`, () => {
+      const matches = db.$with('matches').as(
+        db
+          .select({ id: contentSearch.contentId, createdAt: contentSearch.createdAt, rank: rank.as('search_rank') })
+          .from(contentSearch)
+          .where(where),
+      );
+      const afterMatch = opts.after
+        ? // The same comparison as afterCursor's, over the ranked matches; its values are bound there.
+          sql`(${matches.rank}, ${matches.createdAt}, ${matches.id}) < (${sql.placeholder('afterRank')}::real, ${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+        : undefined;
+      const page = db
+        .select()
+        .from(matches)
+        .where(afterMatch)
+        .orderBy(sql`${matches.rank} desc`, desc(matches.createdAt), desc(matches.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page');
+      return pageStatement(
+        db
+          .with(matches)
+          .select({
+            ...pageFields(isLiked, exactText(sql`${page.createdAt}`), sql<number>`${page.rank}`),
+            total: sql<number>`(select count(*)::int from ${matches})`,
+          })
+          .from(page)
+          .innerJoin(content, eq(content.id, page.id))
+          .innerJoin(users, eq(users.id, content.userId))
+          .where(visibleTo(null, 'gallery'))
+          .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id)),
+      );
+    });
+    const counted = await readRows(db, statement, values);
+    found = counted.map(toFeedRow);
+    // Every row carries the total; a page past the end has no row to carry it, and is counted apart.
+    total = counted.length > 0 ? Number(counted[0]![FIELDS.length]) : await countFeed(db, contentSearch, where, shape, whereValues);
+    rememberTotal(db, key, total);
+  }
   const rows = found.slice(0, opts.pageSize);
   const last = found.length > opts.pageSize ? found[opts.pageSize - 1] : undefined;
   const next = nextCursor(
     'search',
-    last && { id: last.row.id, at: last.at, score: 0, rank: Number(last.rank) },
+    last && { id: last.row.id, at: last.cursorAt, score: 0, rank: last.sortKey },
     last !== undefined,
     (opts.after?.page ?? opts.page) + 1,
     offset + opts.pageSize,

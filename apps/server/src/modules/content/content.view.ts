@@ -61,11 +61,36 @@ export type ContentViewRow = Pick<
   | 'completedAt'
 >;
 
+/**
+ * A content row as lists read it (content-feed-pages.repository.ts): the columns a listed item shows,
+ * with its times already as the reply's ISO text, and no receipt (lists never show one).
+ */
+export type ListedContentRow = Omit<ContentViewRow, 'charged' | 'refunded' | 'failureReason' | 'createdAt' | 'updatedAt' | 'completedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+};
+
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
 export function toContent(row: ContentViewRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
+  const item = toListedContent(
+    {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    },
+    owner,
+    storage,
+    extras.isLiked ?? false,
+  );
+  return extras.withReceipt ? { ...item, charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : item;
+}
+
+/** toContent for a listed row, whose times are already text: the same reply, without a receipt. */
+export function toListedContent(row: ListedContentRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, isLiked: boolean): Content {
   // An item others may not open reaches its owner and admins only, and so do its files: through signed links.
-  const signed = !hasPublicMedia(row);
-  const url = (key: string | null) => (key ? storage.urlFor(key, { private: signed }) : null);
+  const signed = hasPublicMedia(row) ? undefined : PRIVATE;
   return {
     id: row.id,
     title: row.title,
@@ -81,27 +106,28 @@ export function toContent(row: ContentViewRow, owner: ContentOwner, storage: Pic
     width: row.width,
     height: row.height,
     durationMs: row.durationMs,
-    mediaUrl: url(row.mediaKey),
-    previewUrl: url(row.previewKey),
-    thumbnailUrl: url(row.thumbnailKey),
-    posterUrl: url(row.posterKey),
+    mediaUrl: row.mediaKey ? storage.urlFor(row.mediaKey, signed) : null,
+    previewUrl: row.previewKey ? storage.urlFor(row.previewKey, signed) : null,
+    thumbnailUrl: row.thumbnailKey ? storage.urlFor(row.thumbnailKey, signed) : null,
+    posterUrl: row.posterKey ? storage.urlFor(row.posterKey, signed) : null,
     mimeType: row.mimeType,
     cost: row.cost,
-    ...(extras.withReceipt ? { charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : {}),
     parentId: row.parentId,
     editOperation: row.editOperation,
     owner,
     likeCount: row.likeCount,
     commentCount: row.commentCount,
     playCount: row.playCount,
-    isLiked: extras.isLiked ?? false,
+    isLiked,
     categoryId: row.categoryId,
     tags: row.tags,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    completedAt: row.completedAt,
   };
 }
+
+const PRIVATE = { private: true } as const;
 
 /** Storage keys of one item live under this prefix, so deleting the item deletes them all. */
 export const contentKeyPrefix = (contentId: string) => `content/${contentId}/`;

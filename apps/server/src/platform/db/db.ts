@@ -98,6 +98,24 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/**
+ * Runs SQL text with positional parameters on the connection behind `db` and returns each row as an
+ * array of its fields in select order, without drizzle's row mapping. For the hottest reads, whose
+ * callers map the few fields they select themselves. Values arrive as the driver parses them, which
+ * differs between node-postgres and PGlite for timestamps and 64-bit integers: select those as text
+ * or cast them to `int`.
+ */
+export async function queryRows(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
+  const client = (db as unknown as { session: { client?: unknown } }).session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return (await client.query<unknown[]>({ text, values, rowMode: 'array' })).rows;
+  }
+  // PGlite, or one of its transactions: the same query signature.
+  const embedded = client as Pick<PGlite, 'query'> | undefined;
+  if (typeof embedded?.query !== 'function') throw new Error('queryRows: the database handle has no pg or PGlite client');
+  return (await embedded.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
+}
+
 const dialect = new PgDialect();
 
 /** Where each parameter of a built statement comes from: a constant, or a placeholder filled per call. */
