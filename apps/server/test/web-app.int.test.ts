@@ -16,7 +16,8 @@ const THEME_SCRIPT = "document.documentElement.setAttribute('data-theme','light'
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
 <!--page-meta--><title>Atelier — create with AI</title><!--/page-meta-->
 <script>${THEME_SCRIPT}</script>
-<script type="module" src="/assets/index-abc123.js"></script>
+<script type="module" crossorigin src="/assets/index-abc123.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-abc.js">
 <link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head>
 <body><div id="root"><header class="site-header"></header><!--page-shell-->${'<p class="skeleton"></p>'.repeat(60)}<!--/page-shell--></div></body></html>`;
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -98,6 +99,12 @@ afterAll(async () => {
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
+/** The page's boot block: the entry script and the modules fetched with it. */
+const boot = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="app-boot">([^<]*)<\/script>/.exec(html)![1]!) as {
+    entry: string;
+    imports: string[];
+  };
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
@@ -156,8 +163,13 @@ describe('pages served with their own head', () => {
       '<link rel="preload" as="image" href="/media/content/harbour/preview.webp" fetchpriority="high" />',
     );
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/content-page-1.js" />');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/format-2.js" />');
+    // The app starts after the first paint, with the entry's modules and the page's own fetched beside it.
+    expect(boot(html)).toEqual({
+      entry: '/assets/index-abc123.js',
+      imports: ['/assets/react-abc.js', '/assets/content-page-1.js', '/assets/format-2.js'],
+    });
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('<link rel="modulepreload"');
     // The stylesheets are in the page, so the first paint waits for no request; their links stay, disabled,
     // for the app's chunk loader to find. The page's comes after the entry's, in the order the app would add it.
     expect(head).toContain(
@@ -170,7 +182,7 @@ describe('pages served with their own head', () => {
     // A page that is not there names nothing: no private picture, no chunks.
     const missing = (await page(`/content/${privateId}`)).body;
     expect(missing).not.toContain('rel="preload"');
-    expect(missing).not.toContain('modulepreload');
+    expect(boot(missing).imports).toEqual(['/assets/react-abc.js']);
   });
 
   it('puts the first screen the build rendered in place of the skeleton, and keeps the skeleton elsewhere', async () => {
@@ -193,7 +205,7 @@ describe('pages served with their own head', () => {
   });
 
   it('names the files of the route a path belongs to, a fixed route before one with a parameter', async () => {
-    const modules = (html: string) => [...html.matchAll(/modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    const modules = (html: string) => boot(html).imports.slice(1);
     expect(modules((await page('/pricing/')).body)).toEqual(['/assets/pricing-page-6.js']);
     expect(modules((await page('/jobs/new')).body)).toEqual(['/assets/job-editor-4.js', '/assets/new-only-5.js']);
     expect(modules((await page('/jobs/abc/edit')).body)).toEqual(['/assets/job-editor-4.js']);
@@ -252,7 +264,7 @@ describe('pages served with their own head', () => {
     const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
     expect(scriptSrc).not.toContain('unsafe-inline');
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline.length).toBe(2); // the theme script and the analytics snippet
+    expect(inline.length).toBe(3); // the theme script, the analytics snippet and the app's start
     for (const script of inline) {
       const hash = crypto.createHash('sha256').update(script).digest('base64');
       expect(scriptSrc).toContain(`'sha256-${hash}'`);

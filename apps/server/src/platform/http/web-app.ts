@@ -412,12 +412,17 @@ export interface WebApp {
   routePreloads: RoutePreloadTags[];
   /** Per path, the markup of the page's first screen drawn by the app's components at build time. */
   pageShells: Record<string, string>;
+  /** The app's entry script and the modules it imports, taken out of index.html (see bootBlock). */
+  entry: { src: string; imports: string[] } | null;
 }
 
 interface RoutePreloadTags {
   /** The route's path split at '/': a ':name' segment matches any one segment. */
   segments: string[];
+  /** Its stylesheets, inline (see inlineStylesheet). */
   tags: string;
+  /** Its scripts beyond the entry's, fetched with the entry (see bootBlock). */
+  js: string[];
 }
 
 /**
@@ -454,25 +459,23 @@ function readRoutePreloads(dir: string): RoutePreloadTags[] {
   return table
     .map((route) => ({
       segments: route.path.split('/').slice(1),
-      tags: [
-        ...route.css.map(
-          (f) => inlineStylesheet(dir, `/${f}`) ?? `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`,
-        ),
-        ...route.js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
-      ].join('\n    '),
+      tags: route.css
+        .map((f) => inlineStylesheet(dir, `/${f}`) ?? `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}" />`)
+        .join('\n    '),
+      js: route.js.map((f) => `/${f}`),
     }))
     .sort((a, b) => params(a.segments) - params(b.segments));
 }
 
-/** The preload tags of the route `pathname` belongs to ('' when none). */
-export function routePreloadTags(web: Pick<WebApp, 'routePreloads'>, pathname: string): string {
+/** The route `pathname` belongs to, with its stylesheet tags and scripts (none when no route matches). */
+export function routePreloadTags(web: Pick<WebApp, 'routePreloads'>, pathname: string): { tags: string; js: string[] } {
   const segments = pathname.split('/').slice(1);
   const route = web.routePreloads.find(
     (r) =>
       r.segments.length === segments.length &&
       r.segments.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i])),
   );
-  return route?.tags ?? '';
+  return { tags: route?.tags ?? '', js: route?.js ?? [] };
 }
 
 /**
@@ -485,15 +488,71 @@ function readPageShells(dir: string): Record<string, string> {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
 }
 
+/**
+ * Starts the app after the first paint: adds the entry script and the modulepreloads named in the
+ * page's `#app-boot` block. The page's HTML (its first screen, stylesheets and main picture) then
+ * paints without sharing a phone's bandwidth with the scripts. A page in a background tab, which
+ * paints nothing, starts at once.
+ */
+export const BOOT_SCRIPT = [
+  '(function () {',
+  "  var boot = JSON.parse(document.getElementById('app-boot').textContent);",
+  '  var started = false;',
+  '  function start() {',
+  '    if (started) return;',
+  '    started = true;',
+  '    boot.imports.forEach(function (href) {',
+  "      var link = document.createElement('link');",
+  "      link.rel = 'modulepreload';",
+  "      link.crossOrigin = '';",
+  '      link.href = href;',
+  '      document.head.appendChild(link);',
+  '    });',
+  "    var script = document.createElement('script');",
+  "    script.type = 'module';",
+  "    script.crossOrigin = '';",
+  '    script.src = boot.entry;',
+  '    document.head.appendChild(script);',
+  '  }',
+  "  if (document.visibilityState === 'hidden') start();",
+  '  else requestAnimationFrame(function () { setTimeout(start, 0); });',
+  '  setTimeout(start, 1000);',
+  '})();',
+].join('\n');
+
+/** index.html without its entry script and modulepreloads, and what they named. */
+function takeEntry(html: string): { html: string; entry: WebApp['entry'] } {
+  const script = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!script) return { html, entry: null };
+  const imports: string[] = [];
+  const rest = html
+    .replace(script[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>\s*/g, (_tag, href: string) => {
+      imports.push(href);
+      return '';
+    });
+  return { html: rest, entry: { src: script[1]!, imports } };
+}
+
+/** The page's boot block: the entry and every module to fetch with it (the entry's, then the route's), and BOOT_SCRIPT. */
+function bootBlock(entry: NonNullable<WebApp['entry']>, routeJs: string[]): string {
+  const json = JSON.stringify({ entry: entry.src, imports: [...entry.imports, ...routeJs] }).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="app-boot">${json}</script>\n    <script>${BOOT_SCRIPT}</script>`;
+}
+
 const hashOf = (script: string) => `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
 /** Reads the built index.html (with its head tags from configuration) and hashes its inline scripts. */
 export function loadWebApp(dir: string, config: Pick<Config, 'ANALYTICS_ID' | 'SITE_VERIFICATION'>): WebApp {
-  const html = inlineStylesheets(dir, withHeadTags(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), config));
+  const built = takeEntry(
+    inlineStylesheets(dir, withHeadTags(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), config)),
+  );
+  const html = built.html;
   const start = html.indexOf(HEAD_START);
   const end = html.indexOf(HEAD_END);
   if (start < 0 || end < start) throw new Error(`${dir}/index.html has no ${HEAD_START}…${HEAD_END} block`);
   const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => hashOf(m[1]!));
+  if (built.entry) scriptHashes.push(hashOf(BOOT_SCRIPT));
   return {
     dir,
     before: html.slice(0, start + HEAD_START.length),
@@ -501,6 +560,7 @@ export function loadWebApp(dir: string, config: Pick<Config, 'ANALYTICS_ID' | 'S
     scriptHashes,
     routePreloads: readRoutePreloads(dir),
     pageShells: readPageShells(dir),
+    entry: built.entry,
   };
 }
 
@@ -646,10 +706,13 @@ export async function registerWebApp(
     if (!isPage) return reply.status(404).send(notFoundReply(request.method, url));
     const { status, head } = await resolvePage(deps, url);
     // A page that is there names its own chunks, so they load beside the entry instead of after it.
-    const preloads = status === 200 ? routePreloadTags(web, url.length > 1 ? url.replace(/\/+$/, '') : url) : '';
-    // They go last in the head: a page's stylesheets come after the entry's, as when the app loads them itself.
-    const headEnd = preloads ? web.after.lastIndexOf('</head>') : -1;
-    let after = headEnd < 0 ? web.after : `${web.after.slice(0, headEnd)}  ${preloads}\n  ${web.after.slice(headEnd)}`;
+    const route =
+      status === 200 ? routePreloadTags(web, url.length > 1 ? url.replace(/\/+$/, '') : url) : { tags: '', js: [] };
+    // They go last in the head: a page's stylesheets come after the entry's, as when the app loads them
+    // itself; then the boot block, which starts the app (and the route's own modules) after the first paint.
+    const headTags = [route.tags, web.entry ? bootBlock(web.entry, route.js) : ''].filter(Boolean).join('\n    ');
+    const headEnd = headTags ? web.after.lastIndexOf('</head>') : -1;
+    let after = headEnd < 0 ? web.after : `${web.after.slice(0, headEnd)}  ${headTags}\n  ${web.after.slice(headEnd)}`;
     // A page whose first screen the build rendered shows it in place of the skeleton, before the app has run.
     const shell = status === 200 ? pageShell(web, head) : undefined;
     if (shell) after = withPageShell(after, shell);
