@@ -99,8 +99,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     if (body !== undefined) return { data: body };
   }
   let result = await rawBaseQuery(args, api, extra as object);
-  const url = typeof args === 'string' ? args : args.url;
-  if (result.error?.status === 401 && !NO_REFRESH.some((path) => url.startsWith(path))) {
+  if (result.error?.status === 401 && !NO_REFRESH.some((path) => request.url.startsWith(path))) {
     console.warn('Unauthorized: Redirecting to login...');
     if (await refreshTokens(api, extra as object)) {
       result = await rawBaseQuery(args, api, extra as object);

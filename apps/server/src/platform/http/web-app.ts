@@ -107,6 +107,11 @@ const PRIVATE_PREFIXES = [
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** JSON to put inside a <script> element: `<` is escaped, so nothing in it can close the element. */
+function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
@@ -348,10 +353,9 @@ async function askInitialReplies(app: FastifyInstance, paths: string[]): Promise
   return list;
 }
 
-/** The replies as a JSON data block for the page. `<` is escaped, so nothing in a reply can close the element. */
+/** The replies as a JSON data block for the page. */
 function initialRepliesBlock(list: InitialReply[]): string {
-  const json = JSON.stringify(list).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="initial-replies">${json}</script>`;
+  return `<script type="application/json" id="initial-replies">${jsonInScript(list)}</script>`;
 }
 
 /**
@@ -536,7 +540,7 @@ function takeEntry(html: string): { html: string; entry: WebApp['entry'] } {
 
 /** The page's boot block: the entry and every module to fetch with it (the entry's, then the route's), and BOOT_SCRIPT. */
 function bootBlock(entry: NonNullable<WebApp['entry']>, routeJs: string[]): string {
-  const json = JSON.stringify({ entry: entry.src, imports: [...entry.imports, ...routeJs] }).replace(/</g, '\\u003c');
+  const json = jsonInScript({ entry: entry.src, imports: [...entry.imports, ...routeJs] });
   return `<script type="application/json" id="app-boot">${json}</script>\n    <script>${BOOT_SCRIPT}</script>`;
 }
 
@@ -575,7 +579,7 @@ export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' |
   if (config.ANALYTICS_ID) {
     // The id goes into a script as a JSON string: no quote or tag in it can end the string or the script.
     const id = escapeAttr(config.ANALYTICS_ID);
-    const idJson = JSON.stringify(config.ANALYTICS_ID).replace(/</g, '\\u003c');
+    const idJson = jsonInScript(config.ANALYTICS_ID);
     tags.push(
       `<script async src="https://www.googletagmanager.com/gtag/js?id=${id}"></script>`,
       `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config',${idJson});</script>`,

@@ -18,13 +18,12 @@ export function ContentSkeleton({ aspect, picture }: { aspect: string; picture?:
       </header>
       <div className="content-layout" aria-hidden="true">
         <div className="content-primary">
-          {picture ? (
-            <div className="content-media content-media--framed skeleton" style={{ aspectRatio: aspect }}>
-              <img src={picture} alt="" fetchPriority="high" />
-            </div>
-          ) : (
-            <div className="content-media skeleton" style={{ aspectRatio: aspect }} />
-          )}
+          <div
+            className={picture ? 'content-media content-media--framed skeleton' : 'content-media skeleton'}
+            style={{ aspectRatio: aspect }}
+          >
+            {picture ? <img src={picture} alt="" fetchPriority="high" /> : null}
+          </div>
         </div>
         <div className="content-secondary">
           <span className="skeleton content-skeleton-panel" />
