@@ -103,13 +103,13 @@ async function demoItemId(): Promise<string> {
   for (;;) {
     const res = await fetch(`${base}/api/v1/content?pageSize=100`);
     if (res.ok) {
-      const body = (await res.json()) as { data: { id: string; type: string }[] };
+      const body = (await res.json()) as { data: { id: string; contentType: string }[] };
       if (body.data.length !== last) {
         last = body.data.length;
         stableSince = Date.now();
       } else if (last >= 12 && Date.now() - stableSince >= 5_000) {
         console.log(`demo gallery ready: ${last} items`);
-        return (body.data.find((i) => i.type === 'photo') ?? body.data[0]!).id;
+        return (body.data.find((i) => i.contentType === 'photo') ?? body.data[0]!).id;
       }
     }
     if (Date.now() > deadline) throw new Error('the demo content did not finish in 300 s');

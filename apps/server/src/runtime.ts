@@ -35,6 +35,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'db'),
+    onConnectionLost: (err) => log.warn({ err }, 'PostgreSQL ended a pooled connection; the pool opens another when needed'),
   });
   const clock = () => new Date();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

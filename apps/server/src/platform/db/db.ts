@@ -36,6 +36,21 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** Connection pool size for PostgreSQL. */
   poolMax?: number;
+  /**
+   * Told when PostgreSQL ends one of the pool's connections (a restart, a failover, an idle timeout,
+   * `pg_terminate_backend`). The pool drops that connection and opens a new one when it needs it.
+   */
+  onConnectionLost?: (err: Error) => void;
+}
+
+/**
+ * Without a listener, node-postgres turns a connection the server ends into an uncaught 'error'
+ * event, and the process exits. Each connection gets one, idle or checked out.
+ */
+export function surviveConnectionLoss(pool: pg.Pool, onLost: (err: Error) => void = () => undefined): void {
+  pool.on('connect', (client) => client.on('error', onLost));
+  // The pool repeats an idle connection's error, already reported by the connection itself.
+  pool.on('error', () => undefined);
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -58,6 +73,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       }
     }
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    surviveConnectionLoss(pool, opts.onConnectionLost);
     database = {
       db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { surviveConnectionLoss } from '../db/db.js';
 import type { RealtimeOptions } from './realtime.js';
 
 type Log = { info(msg: string): void; warn(msg: string): void; error?(obj: object, msg?: string): void };
@@ -124,6 +125,21 @@ export async function loadPostgresAdapter(
   // One connection LISTENs; the other publishes, one batch at a time.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const onError = (err: unknown) => log.error?.({ err }, 'socket event not published to the other processes');
+  // The package listens again on a new connection when its listening one ends.
+  surviveConnectionLoss(pool, () => log.warn('the realtime fan-out lost a database connection; it opens another'));
+  // But it never gives the ended one back to the pool: that would hold one of its two places for
+  // ever (publishing would then wait for ever) and keep close() waiting. It is given back here,
+  // after anything that was using it for a query has had its turn to.
+  const held = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => held.add(client));
+  pool.on('release', (_err, client) => held.delete(client));
+  pool.on('connect', (client) =>
+    client.on('end', () =>
+      setImmediate(() => {
+        if (held.has(client)) client.release(true);
+      }),
+    ),
+  );
   const batcher = new NotifyBatcher(pool, onError);
   const create = mod.createAdapter(pool, { channelPrefix: CHANNEL_PREFIX, errorHandler: onError });
   // Socket.IO calls it with `new`: a plain function returning the instance, as the package's own is.
