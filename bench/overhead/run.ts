@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { serverLoggers } from '../../apps/server/src/platform/log.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
@@ -32,8 +33,10 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-overhead-'));
   // Production settings: info logging, rate limits on (this route has none of its own).
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false' });
-  const { deps, closeFanOut } = await openRuntime(config, pino({ level: 'info' }, pino.destination('/dev/null')));
-  const app = await buildApp(deps, { webDir: null, loggerInstance: pino({ level: 'info' }, pino.destination('/dev/null')) });
+  // The server's own loggers (main.ts), writing to /dev/null.
+  const { log, requestLine } = serverLoggers('info', pino.destination('/dev/null'));
+  const { deps, closeFanOut } = await openRuntime(config, log);
+  const app = await buildApp(deps, { webDir: null, loggerInstance: log, requestLog: requestLine });
   const client = await forkLoadClient(import.meta.url);
   let bare: http.Server | null = null;
   try {
@@ -51,11 +54,30 @@ async function main() {
     const load = (base: string) => client.load({ url: `${base}${PATH}`, connections: CONNECTIONS, durationMs: SECONDS * 1000 });
     await load(appBase); // warm both before measuring
     await load(bareBase);
+    // CPU time of this process per request answered (both servers run here; the client does not):
+    // steadier than throughput on a shared machine, since others' load moves it much less.
+    const measured = async (base: string, name: string) => {
+      const before = process.cpuUsage();
+      const summary = summariseLoad(name, await load(base));
+      const cpu = process.cpuUsage(before);
+      return { ...summary, cpuUsPerRequest: (cpu.user + cpu.system) / Math.max(1, summary.operations) };
+    };
     const rows = [];
     for (let i = 1; i <= ROUNDS; i++) {
-      const a = summariseLoad('app', await load(appBase));
-      const b = summariseLoad('bare', await load(bareBase));
-      rows.push({ round: i, appPerSecond: a.perSecond, barePerSecond: b.perSecond, ratio: round(a.perSecond / b.perSecond, 3), appP50Ms: a.p50Ms, bareP50Ms: b.p50Ms, appErrors: a.errors + a.non2xx });
+      const a = await measured(appBase, 'app');
+      const b = await measured(bareBase, 'bare');
+      rows.push({
+        round: i,
+        appPerSecond: a.perSecond,
+        barePerSecond: b.perSecond,
+        ratio: round(a.perSecond / b.perSecond, 3),
+        appP50Ms: a.p50Ms,
+        bareP50Ms: b.p50Ms,
+        appCpuUs: round(a.cpuUsPerRequest, 1),
+        bareCpuUs: round(b.cpuUsPerRequest, 1),
+        cpuRatio: round(b.cpuUsPerRequest / a.cpuUsPerRequest, 3),
+        appErrors: a.errors + a.non2xx,
+      });
     }
     console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s each`);
     console.table(rows);

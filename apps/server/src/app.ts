@@ -68,6 +68,11 @@ const MODULES: [name: string, module: AppModule][] = [
 
 export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
+  /**
+   * Writes the line of each completed request instead of the request's own logger: one without
+   * redaction (platform/log.ts serverLoggers), since that line's fields hold nothing to redact.
+   */
+  requestLog?: FastifyBaseLogger;
   /** Directory of the built web app; served with an SPA fallback when present. */
   webDir?: string | null;
 }
@@ -105,12 +110,34 @@ export function appMetrics(deps: Pick<AppDeps, 'database' | 'queue'>) {
  * written when the request completes carries the request (method, URL, address) as well.
  */
 class CompletedRequestsOnly extends LogController {
+  constructor(private readonly requestLog?: FastifyBaseLogger) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else if (this.requestLog) {
+      // The fields Fastify's request and reply serialisers write, and the request's id.
+      this.requestLog.info(
+        {
+          reqId: request.id,
+          req: {
+            method: request.method,
+            url: request.url,
+            version: request.headers['accept-version'],
+            host: request.host,
+            remoteAddress: request.ip,
+            remotePort: request.socket?.remotePort,
+          },
+          res: { statusCode: reply.statusCode },
+          responseTime: reply.elapsedTime,
+        },
+        'request completed',
+      );
+    } else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 
@@ -127,7 +154,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     genReqId: requestIdOf,
     requestTimeout: LIMITS.httpTimeoutMs,
     // One log line per request, written when it completes, instead of Fastify's two.
-    logController: new CompletedRequestsOnly(),
+    logController: new CompletedRequestsOnly(opts.requestLog),
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
 

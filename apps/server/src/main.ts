@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { appMetrics, buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { logOptions } from './platform/log.js';
+import { serverLoggers } from './platform/log.js';
 import { startBackground } from './background.js';
 import { openRuntime } from './runtime.js';
 import { startMetricsServer, type Lifecycle } from './platform/observability/http.js';
@@ -10,19 +10,19 @@ import { startMetricsServer, type Lifecycle } from './platform/observability/htt
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const log = pino({
-    ...logOptions(config.LOG_LEVEL),
-    ...(process.stdout.isTTY
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
-  });
+  const { log, requestLine } = serverLoggers(
+    config.LOG_LEVEL,
+    process.stdout.isTTY
+      ? pino.transport({ target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } })
+      : pino.destination(1),
+  );
 
   const { deps, closeFanOut } = await openRuntime(config, log);
   const { database, queue, realtime } = deps;
   const isApi = config.ROLE !== 'worker';
   const lifecycle: Lifecycle = { draining: false };
   deps.lifecycle = lifecycle;
-  const app = await buildApp(deps, { loggerInstance: log });
+  const app = await buildApp(deps, { loggerInstance: log, requestLog: requestLine });
   if (isApi) realtime.attach(app.server);
   await queue.start();
   // Workers and timers of this ROLE (background.ts): the worker's jobs, the API's presence heartbeat.

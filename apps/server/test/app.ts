@@ -106,6 +106,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** A logger to read what the app logs. */
   loggerInstance?: FastifyBaseLogger;
+  /** The logger of the completed-request lines (BuildAppOptions.requestLog). */
+  requestLog?: FastifyBaseLogger;
   /** A built web app to serve (index.html and assets); none by default. */
   webDir?: string | null;
   /** Receives the socket and worker log lines (silent when absent). */
@@ -148,6 +150,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const app = await buildApp(deps, {
     webDir: opts.webDir ?? null,
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : {}),
+    ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
   });
   deps.realtime.attach(app.server);
   await app.ready();

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverLoggers } from '../src/platform/log.js';
 import { createTestApp, type TestContext } from './app.js';
 
 const lines: Record<string, unknown>[] = [];
@@ -13,7 +14,9 @@ const sink = new Writable({
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({}, { loggerInstance: pino({ level: 'info' }, sink) });
+  // The server's own loggers (main.ts): the request line is written apart from the redacting logger.
+  const { log, requestLine } = serverLoggers('info', sink as unknown as DestinationStream);
+  t = await createTestApp({}, { loggerInstance: log, requestLog: requestLine });
 });
 afterAll(async () => t.close());
 
@@ -24,7 +27,12 @@ describe('request logging', () => {
     expect(res.statusCode).toBe(200);
     const mine = lines.filter((l) => l.reqId === 'probe-1');
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/v1/config' }, res: { statusCode: 200 } });
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/v1/config', remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+    });
     expect(typeof mine[0]!.responseTime).toBe('number');
   });
 });

@@ -1,4 +1,4 @@
-import pino, { type LoggerOptions } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 
 const REDACTED = '[redacted]';
 
@@ -71,4 +71,14 @@ export function logOptions(level: string): LoggerOptions {
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: { err: serializeError, error: serializeError },
   };
+}
+
+/**
+ * The server's two loggers, writing to one destination: `log` for everything, with the redaction
+ * above, and `requestLine` for the one line written per completed request. That line's fields are
+ * fixed (request id, method, URL, address, status, time: no headers, no body), so it is written
+ * without the redaction pass, which took a fifth of a trivial request's CPU time (bench/overhead).
+ */
+export function serverLoggers(level: string, destination: pino.DestinationStream): { log: Logger; requestLine: Logger } {
+  return { log: pino(logOptions(level), destination), requestLine: pino({ level }, destination) };
 }
