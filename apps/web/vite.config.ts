@@ -3,8 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { routePreloads } from './src/build/route-preloads';
-import { pageShells } from './src/build/page-shells';
+import { routePreloads } from './src/build/route-preloads.ts';
+import { pageShells } from './src/build/page-shells.ts';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, once, at the
