@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CONTENT_TYPE_NAMES, findModel, isUploadedContent } from '@atelier/shared';
 import { Card } from '../../../components/ui';
-import { formatDate } from '../../../components/format';
+import { DateTime } from '../../../components/date-time';
 import type { Content } from '../../generation';
 
 function formatDuration(ms: number | null): string | null {
@@ -56,7 +56,9 @@ export function ContentDetails({ content }: { content: Content }) {
           </>
         )}
         <dt>Created</dt>
-        <dd>{formatDate(content.createdAt)}</dd>
+        <dd>
+          <DateTime value={content.createdAt} />
+        </dd>
         {content.parentId && (
           <>
             <dt>Edited from</dt>
