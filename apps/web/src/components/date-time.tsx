@@ -12,7 +12,7 @@ export function DateTime({ value }: { value: string }) {
   useEffect(() => {
     if (text !== null) return;
     const write = () => setShown({ value, text: formatDate(value) });
-    if ('requestIdleCallback' in window) {
+    if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(write, { timeout: 2000 });
       return () => window.cancelIdleCallback(id);
     }
