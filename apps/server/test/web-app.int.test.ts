@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GALLERY_FIRST_REQUESTS } from '@atelier/shared';
 import { users } from '../src/modules/auth/auth.schema.js';
+import { categories } from '../src/modules/categories/categories.schema.js';
 import { content } from '../src/modules/content/content.schema.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
@@ -64,6 +65,12 @@ beforeAll(async () => {
         '<section class="content-page"><div style="aspect-ratio:__MEDIA_ASPECT__"><img src="__MEDIA_PICTURE__" alt=""/></div></section>',
       '/pricing':
         '<div class="page-header"><p class="eyebrow">Pricing</p><h1>Pay for what you make, nothing more</h1></div>',
+      'gallery:page':
+        '<section class="gallery-page"><nav><!--gallery-categories--></nav><ul class="content-wall"><!--gallery-tiles--></ul><!--gallery-more--></section>',
+      'gallery:tile':
+        '<li class="first" style="--tile-ratio:1.2345678"><a href="/content/__TILE_ID__"><!--tile-picture--><span>__TILE_TYPE__</span></a><a title="__TILE_CAPTION__">__TILE_CAPTION__</a><span>__TILE_OWNER__</span><span>987654321</span></li>',
+      'gallery:lazy-tile': '<li class="later">__TILE_CAPTION__</li>',
+      'gallery:more': '<div class="content-grid__more">Load more</div>',
     }),
   );
   t = await createTestApp({ PUBLIC_URL: 'https://atelier.example', ANALYTICS_ID: 'G-TEST1' }, { webDir });
@@ -348,5 +355,27 @@ describe('robots.txt and the sitemap', () => {
     expect(pages).not.toContain('/settings');
     expect((await t.app.inject({ method: 'GET', url: '/sitemap-content-2.xml' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/sitemap-other-1.xml' })).statusCode).toBe(404);
+  });
+});
+
+describe('the gallery as linked', () => {
+  it('draws its first tiles and categories in its HTML, from the replies it carries, once there are categories', async () => {
+    // Without categories the page draws another layout first: the skeleton stays.
+    expect((await t.app.inject({ method: 'GET', url: '/gallery' })).body).toContain('class="skeleton"');
+    await t.deps.database.db.insert(categories).values({ name: 'Sea & <sky>', slug: 'sea' });
+    const html = (await t.app.inject({ method: 'GET', url: '/gallery' })).body;
+    const shell = html.slice(html.indexOf('<!--page-shell-->'), html.indexOf('<!--/page-shell-->'));
+    expect(shell).toContain(
+      '<nav><ul class="list-reset"><li><button type="button">Sea &amp; &lt;sky&gt;</button></li></ul></nav>',
+    );
+    expect(shell).toContain(
+      `<li class="first" style="--tile-ratio:1.5"><a href="/content/${publicId}"><img src="/media/content/harbour/thumbnail.webp" srcSet="/media/content/harbour/thumbnail.webp 320w, /media/content/harbour/preview.webp 768w" sizes="(max-width: 520px) calc(100vw - 2rem), 320px" alt="Harbour &quot;at&quot; &lt;dusk&gt;" loading="eager" fetchPriority="high" decoding="async"/><span>Photo</span></a>`,
+    );
+    expect(shell).toContain('<span>Ada &lt;Lovelace&gt;</span><span>0</span></li>');
+    expect(shell).not.toContain(privateId);
+    expect(shell).not.toMatch(/__[A-Z_]+__|<!--gallery-|<!--tile-/);
+    expect(shell).not.toContain('skeleton');
+    // With filters the app asks for itself, and the skeleton stays.
+    expect((await t.app.inject({ method: 'GET', url: '/gallery?type=video' })).body).toContain('class="skeleton"');
   });
 });

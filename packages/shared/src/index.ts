@@ -20,6 +20,7 @@ export * from './schemas/generation-admin.js';
 export * from './schemas/developers.js';
 export * from './pages.js';
 export * from './tile-picture.js';
+export * from './gallery-shell.js';
 export * from './contracts/contract.js';
 export * from './contracts/jobs.endpoints.js';
 export * from './contracts/jobs.js';

@@ -20,8 +20,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: {
-      theme: { theme: readSavedTheme() },
       ...preloadedState,
+      theme: preloadedState?.theme ?? { theme: readSavedTheme() },
     } as never,
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });

@@ -6,9 +6,14 @@ import fastifyStatic from '@fastify/static';
 import {
   API_BASE,
   GALLERY_FIRST_REQUESTS,
+  GALLERY_SHELL_KEYS,
   SITE_NAME,
+  galleryShell,
   tilePicture,
   titleFromPath,
+  type CategoryTreeNode,
+  type GalleryShellTemplates,
+  type ShellTile,
   type TilePictureSource,
 } from '@atelier/shared';
 import { and, asc, count, isNull, sql } from 'drizzle-orm';
@@ -486,6 +491,19 @@ export function routePreloadTags(web: Pick<WebApp, 'routePreloads'>, pathname: s
  * Reads the first screens the web build rendered (apps/web/src/build/page-shells.ts): pages whose
  * top needs no data show it from their HTML, before the app has run.
  */
+/** The gallery page's first screen from its first replies (GALLERY_FIRST_REQUESTS), or null. */
+function galleryFirstScreen(web: Pick<WebApp, 'pageShells'>, replies: InitialReply[]): string | null {
+  const templates = Object.fromEntries(
+    Object.entries(GALLERY_SHELL_KEYS).map(([part, key]) => [part, web.pageShells[key]]),
+  ) as Partial<GalleryShellTemplates>;
+  if (!templates.page || !templates.tile || !templates.lazyTile || templates.more === undefined) return null;
+  const [treeUrl, listUrl] = GALLERY_FIRST_REQUESTS;
+  const tree = (replies.find((r) => r.url === treeUrl)?.body as { data: CategoryTreeNode[] } | undefined)?.data;
+  const list = replies.find((r) => r.url === listUrl)?.body as { data: ShellTile[]; nextCursor: string | null } | undefined;
+  if (!tree || !list) return null;
+  return galleryShell(templates as GalleryShellTemplates, list, tree);
+}
+
 function readPageShells(dir: string): Record<string, string> {
   const file = path.join(dir, '.vite/page-shells.json');
   if (!fs.existsSync(file)) return {};
@@ -732,6 +750,9 @@ export async function registerWebApp(
       if (replies.length > 0 && bodyEnd >= 0)
         after = `${after.slice(0, bodyEnd)}${initialRepliesBlock(replies)}\n  ${after.slice(bodyEnd)}`;
       if (head.tilePreloads) tiles = tilePreloadTags(replies, head.tilePreloads);
+      // The gallery's first tiles and categories, drawn from those replies by the build's templates.
+      const gallery = url === '/gallery' ? galleryFirstScreen(web, replies) : null;
+      if (gallery) after = withPageShell(after, gallery);
     }
     const html = `${web.before}\n    ${renderHead(head, base)}${tiles ? `\n    ${tiles}` : ''}\n    ${after}`;
     reply

@@ -1,18 +1,13 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CSSProperties } from 'react';
-import { CONTENT_TYPE_NAMES, contentCaption, tilePicture, type Content } from '@atelier/shared';
+import { CONTENT_TYPE_NAMES, contentCaption, tilePicture, tileRatio, type Content } from '@atelier/shared';
 import { usePlayContentMutation } from '../content-api';
 import { LikeButton } from './like-button';
 
 const isMotion = (c: Content) => c.contentType === 'video' || c.contentType === 'loops';
 const isAnimated = (c: Content) => c.contentType === 'gif';
 
-/** Width over height, kept within bounds so a panorama or a tall strip does not take a whole row. */
-export function tileRatio(c: Pick<Content, 'width' | 'height'>): number {
-  if (!c.width || !c.height) return 1;
-  return Math.min(2.4, Math.max(0.5, c.width / c.height));
-}
 
 /**
  * One tile of a grid: a still thumbnail that comes alive on hover or focus (muted video for video

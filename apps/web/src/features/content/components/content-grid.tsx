@@ -1,10 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
-import type { Content } from '@atelier/shared';
+import { FIRST_SCREEN_TILES, type Content } from '@atelier/shared';
 import { Skeleton } from '../../../components/ui';
 import { ContentCard } from './content-card';
-
-/** Tiles that a phone or a laptop shows before any scrolling: their pictures load at once. */
-const FIRST_SCREEN_TILES = 6;
 
 interface ContentGridProps {
   items: Content[];
