@@ -36,13 +36,15 @@ export const GALLERY_SHELL_SLOTS = {
   },
 } as const;
 
-/** Any of a tile template's slots. */
-const TILE_SLOT = new RegExp(
-  Object.values(GALLERY_SHELL_SLOTS.tile)
-    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|'),
-  'g',
-);
+/** Any of a tile template's slots (made on first use: the web app's bundle takes only tileRatio from here). */
+let tileSlot: RegExp | null = null;
+const anyTileSlot = () =>
+  (tileSlot ??= new RegExp(
+    Object.values(GALLERY_SHELL_SLOTS.tile)
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|'),
+    'g',
+  ));
 
 /** The gallery page's templates (in page-shells.json under GALLERY_SHELL_KEYS). */
 export interface GalleryShellTemplates {
@@ -110,7 +112,7 @@ function tileMarkup(templates: GalleryShellTemplates, item: ShellTile, index: nu
     [slot.ratio]: String(tileRatio(item)),
   };
   // One pass over the template: what is put in is never read for slots again.
-  return (isFirstScreen ? templates.tile : templates.lazyTile).replace(TILE_SLOT, (found) => values[found]!);
+  return (isFirstScreen ? templates.tile : templates.lazyTile).replace(anyTileSlot(), (found) => values[found]!);
 }
 
 /** The category tree as the gallery's category list draws it. */
