@@ -141,6 +141,64 @@ class CompletedRequestsOnly extends LogController {
   }
 }
 
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+
+/**
+ * Fastify gives every request a child logger bound to its id. pino's child() is a new logger (its
+ * bindings serialised and redacted) for every request, though most requests never write to it: the
+ * line of a completed request has its own logger (CompletedRequestsOnly). This one makes the child
+ * on the request's first use of it.
+ */
+class LazyChildLogger {
+  private made: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: Parameters<FastifyBaseLogger['child']>[1],
+  ) {}
+
+  private get real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+  get level(): string {
+    return this.real.level;
+  }
+  set level(level: string) {
+    this.real.level = level;
+  }
+  fatal(...args: LogArgs) {
+    this.real.fatal(...args);
+  }
+  error(...args: LogArgs) {
+    this.real.error(...args);
+  }
+  warn(...args: LogArgs) {
+    this.real.warn(...args);
+  }
+  info(...args: LogArgs) {
+    this.real.info(...args);
+  }
+  debug(...args: LogArgs) {
+    this.real.debug(...args);
+  }
+  trace(...args: LogArgs) {
+    this.real.trace(...args);
+  }
+  silent(...args: LogArgs) {
+    this.real.silent(...args);
+  }
+  child(...args: Parameters<FastifyBaseLogger['child']>): FastifyBaseLogger {
+    return this.real.child(...args);
+  }
+}
+
+const lazyChildLogger = (
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: Parameters<FastifyBaseLogger['child']>[1],
+): FastifyBaseLogger => new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
@@ -155,6 +213,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     requestTimeout: LIMITS.httpTimeoutMs,
     // One log line per request, written when it completes, instead of Fastify's two.
     logController: new CompletedRequestsOnly(opts.requestLog),
+    childLoggerFactory: lazyChildLogger,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
 

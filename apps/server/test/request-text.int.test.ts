@@ -108,6 +108,8 @@ describe('the log', () => {
 
     const log = lines.join('');
     expect(log).toContain('request failed');
+    // Written through the request's own logger, made when first used: it carries the request's id.
+    expect(lines.find((l) => l.includes('request failed'))).toMatch(/"reqId":"[\w-]+"/);
     expect(log).toContain('[redacted]');
     for (const secret of [
       signup.email,
