@@ -147,6 +147,8 @@ export interface PageHead {
   initialReplies?: string[];
   /** Of those, the list whose first tiles' pictures the page fetches at once (the gallery's first screen). */
   tilePreloads?: { reply: string; count: number };
+  /** The gallery's first screen is drawn from its initial replies (galleryFirstScreen). */
+  drawsGalleryFromReplies?: true;
   /**
    * The first screen the build rendered for a page with a parameter: its route (a key of
    * page-shells.json) and the values of its `__SLOT__`s (apps/web/src/pages/page-shells.tsx).
@@ -326,6 +328,7 @@ export async function resolvePage(deps: HeadDeps, pathname: string): Promise<{ s
     if (clean === '/gallery') {
       head.initialReplies = [...GALLERY_FIRST_REQUESTS];
       head.tilePreloads = { reply: GALLERY_FIRST_REQUESTS[1]!, count: 2 };
+      head.drawsGalleryFromReplies = true;
     }
     return { status: 200, head };
   }
@@ -487,23 +490,23 @@ export function routePreloadTags(web: Pick<WebApp, 'routePreloads'>, pathname: s
   return { tags: route?.tags ?? '', js: route?.js ?? [] };
 }
 
-/**
- * Reads the first screens the web build rendered (apps/web/src/build/page-shells.ts): pages whose
- * top needs no data show it from their HTML, before the app has run.
- */
 /** The gallery page's first screen from its first replies (GALLERY_FIRST_REQUESTS), or null. */
 function galleryFirstScreen(web: Pick<WebApp, 'pageShells'>, replies: InitialReply[]): string | null {
-  const templates = Object.fromEntries(
-    Object.entries(GALLERY_SHELL_KEYS).map(([part, key]) => [part, web.pageShells[key]]),
-  ) as Partial<GalleryShellTemplates>;
-  if (!templates.page || !templates.tile || !templates.lazyTile || templates.more === undefined) return null;
+  const parts = Object.entries(GALLERY_SHELL_KEYS).map(([part, key]) => [part, web.pageShells[key]] as const);
+  // A build without the gallery's templates (or an older one) keeps the skeleton.
+  if (parts.some(([, template]) => template === undefined)) return null;
+  const templates = Object.fromEntries(parts) as unknown as GalleryShellTemplates;
   const [treeUrl, listUrl] = GALLERY_FIRST_REQUESTS;
   const tree = (replies.find((r) => r.url === treeUrl)?.body as { data: CategoryTreeNode[] } | undefined)?.data;
   const list = replies.find((r) => r.url === listUrl)?.body as { data: ShellTile[]; nextCursor: string | null } | undefined;
   if (!tree || !list) return null;
-  return galleryShell(templates as GalleryShellTemplates, list, tree);
+  return galleryShell(templates, list, tree);
 }
 
+/**
+ * Reads the first screens the web build rendered (apps/web/src/build/page-shells.ts): pages whose
+ * top needs no data show it from their HTML, before the app has run.
+ */
 function readPageShells(dir: string): Record<string, string> {
   const file = path.join(dir, '.vite/page-shells.json');
   if (!fs.existsSync(file)) return {};
@@ -751,7 +754,7 @@ export async function registerWebApp(
         after = `${after.slice(0, bodyEnd)}${initialRepliesBlock(replies)}\n  ${after.slice(bodyEnd)}`;
       if (head.tilePreloads) tiles = tilePreloadTags(replies, head.tilePreloads);
       // The gallery's first tiles and categories, drawn from those replies by the build's templates.
-      const gallery = url === '/gallery' ? galleryFirstScreen(web, replies) : null;
+      const gallery = head.drawsGalleryFromReplies ? galleryFirstScreen(web, replies) : null;
       if (gallery) after = withPageShell(after, gallery);
     }
     const html = `${web.before}\n    ${renderHead(head, base)}${tiles ? `\n    ${tiles}` : ''}\n    ${after}`;
