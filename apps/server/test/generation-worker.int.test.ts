@@ -18,8 +18,8 @@ afterAll(async () => t.close());
 
 const api = (path: string) => `/api/v1${path}`;
 
-async function generate(user: TestUser, prompt: string, model = 'flux-dev'): Promise<Content> {
-  const res = await t.app.inject({
+async function generate(user: TestUser, prompt: string, model = 'flux-dev', ctx = t): Promise<Content> {
+  const res = await ctx.app.inject({
     method: 'POST',
     url: api('/content/generate'),
     headers: user.headers,
@@ -29,16 +29,16 @@ async function generate(user: TestUser, prompt: string, model = 'flux-dev'): Pro
   return res.json().data;
 }
 
-async function show(user: TestUser, id: string): Promise<Content> {
-  const res = await t.app.inject({ method: 'GET', url: api(`/content/${id}`), headers: user.headers });
+async function show(user: TestUser, id: string, ctx = t): Promise<Content> {
+  const res = await ctx.app.inject({ method: 'GET', url: api(`/content/${id}`), headers: user.headers });
   expect(res.statusCode).toBe(200);
   return res.json().data;
 }
 
-const settled = (user: TestUser, id: string) =>
+const settled = (user: TestUser, id: string, ctx = t) =>
   waitFor(
     async () => {
-      const item = await show(user, id);
+      const item = await show(user, id, ctx);
       return item.status === 'ready' || item.status === 'failed' ? item : undefined;
     },
     15_000,
@@ -141,17 +141,27 @@ describe('generation worker', () => {
     expect(await balanceOf(user)).toBe(10);
     expect(await ledgerSum(t.deps.database.db, user.id)).toBe(10);
   });
+});
 
-  it('shows progress while it works', async () => {
-    provider.mode = 'hang';
-    const user = await createUser(t.deps, { credits: 10 });
-    const queued = await generate(user, 'Watch me work');
+// Its own app with the default provider deadline: on a loaded machine, the time between seeing
+// "processing" and releasing the provider must not race the short deadline above.
+describe('generation worker progress', () => {
+  const held = fakeProvider('hang');
+  let p: TestContext;
+  beforeAll(async () => {
+    p = await createTestApp({}, { provider: held, worker: true });
+  });
+  afterAll(async () => p.close());
+
+  it('shows progress while it works, then the finished item', async () => {
+    const user = await createUser(p.deps, { credits: 10 });
+    const queued = await generate(user, 'Watch me work', 'flux-dev', p);
     const processing = await waitFor(async () => {
-      const item = await show(user, queued.id);
+      const item = await show(user, queued.id, p);
       return item.status === 'processing' ? item : undefined;
     });
     expect(processing.progress).toBe(0);
-    provider.release();
-    expect((await settled(user, queued.id)).status).toBe('ready');
+    held.release();
+    expect(await settled(user, queued.id, p)).toMatchObject({ status: 'ready', progress: 100 });
   });
 });
