@@ -14,8 +14,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // React Redux (~28 KB), React Router (~12 KB) and the layout, store and home page. The budget sits just
 // above today's figure so that any growth fails here; lower it as the first load shrinks. It came down
 // from 153 when react-toastify (~9 KB) left the first load, and from 145 when redux-persist gave way to
-// persist-auth.ts.
-const BUDGET_KB = 142;
+// persist-auth.ts, and from 142 when the package declared its side effects (CSS, the entry and the zod
+// set-up), so the UI kit modules the entry does not use stopped riding in its chunk.
+const BUDGET_KB = 141;
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoDir = path.resolve(webDir, '../..');
