@@ -18,12 +18,32 @@ describe('security headers', () => {
 
   it('go out on every reply, a 404 included', async () => {
     const app = Fastify();
-    registerSecurityHeaders(app, options);
+    registerSecurityHeaders(app, { document: options, apiPrefix: '/api/v1' });
     app.get('/ok', async () => ({ ok: true }));
-    for (const url of ['/ok', '/missing']) {
+    for (const url of ['/ok', '/missing', '/api/docs']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    await app.close();
+  });
+
+  it('are the short API set under the API prefix: nothing may run, frame or load there', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, { document: options, apiPrefix: '/api/v1' });
+    app.get('/api/v1/ok', async () => ({ ok: true }));
+    for (const url of ['/api/v1/ok', '/api/v1/missing', '/api/v1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      for (const pageOnly of ['cross-origin-opener-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection'])
+        expect(res.headers[pageOnly]).toBeUndefined();
     }
     await app.close();
   });

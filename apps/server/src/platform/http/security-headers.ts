@@ -27,14 +27,44 @@ export function helmetHeaders(options: HelmetOptions): Record<string, HeaderValu
 }
 
 /**
- * Helmet's security headers on every reply, from one precomputed set: @fastify/helmet builds
- * helmet's middleware (and parses the CSP) again for every request, the largest per-request cost
- * the trivial route had (bench/overhead).
+ * The headers of an API reply (JSON, redirects, errors), after OWASP's REST security cheat sheet:
+ * nothing in it is a document, so its policy forbids everything (no script, no frame, no
+ * fetch) and the headers that only mean something to a page (opener policy, DNS prefetch,
+ * download and cross-domain policies, the XSS auditor switch) are left out. Transport security,
+ * nosniff, the referrer policy and the resource policy stay.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+export const API_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  frameguard: { action: 'deny' },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+interface SecurityHeaderOptions {
+  /** The pages' headers: everything outside `apiPrefix`. */
+  document: HelmetOptions;
+  /** Replies under this path get the API's set (API_HELMET_OPTIONS). */
+  apiPrefix: string;
+}
+
+/**
+ * Helmet's security headers on every reply, from two precomputed sets, one for the API and one for
+ * everything else (pages, the API's documentation, assets): @fastify/helmet builds helmet's
+ * middleware (and parses the CSP) again for every request, the largest per-request cost the trivial
+ * route had (bench/overhead). The API's set is a fifth of the size of a page's.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const document = helmetHeaders(options.document);
+  const api = helmetHeaders(API_HELMET_OPTIONS);
+  const prefix = `${options.apiPrefix}/`;
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    reply.headers(url.startsWith(prefix) || url === options.apiPrefix ? api : document);
     done();
   });
 }
