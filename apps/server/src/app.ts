@@ -20,6 +20,7 @@ import { describeRoute, registerOpenApi } from './platform/http/openapi.js';
 import { requireContract } from './platform/http/contract-route.js';
 import { replySerializerCompiler } from './platform/http/reply-serializer.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import type { RequestLine } from './platform/log.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -69,10 +70,10 @@ const MODULES: [name: string, module: AppModule][] = [
 export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /**
-   * Writes the line of each completed request instead of the request's own logger: one without
-   * redaction (platform/log.ts serverLoggers), since that line's fields hold nothing to redact.
+   * Writes the line of each completed request instead of the request's own logger, without pino's
+   * pass or redaction (platform/log.ts requestLineWriter), since that line's fields are fixed.
    */
-  requestLog?: FastifyBaseLogger;
+  requestLog?: RequestLine;
   /** Directory of the built web app; served with an SPA fallback when present. */
   webDir?: string | null;
 }
@@ -110,7 +111,7 @@ export function appMetrics(deps: Pick<AppDeps, 'database' | 'queue'>) {
  * written when the request completes carries the request (method, URL, address) as well.
  */
 class CompletedRequestsOnly extends LogController {
-  constructor(private readonly requestLog?: FastifyBaseLogger) {
+  constructor(private readonly requestLog?: RequestLine) {
     super();
   }
 
@@ -118,25 +119,23 @@ class CompletedRequestsOnly extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else if (this.requestLog) {
       // The fields Fastify's request and reply serialisers write, and the request's id.
-      this.requestLog.info(
-        {
-          reqId: request.id,
-          req: {
-            method: request.method,
-            url: request.url,
-            version: request.headers['accept-version'],
-            host: request.host,
-            remoteAddress: request.ip,
-            remotePort: request.socket?.remotePort,
-          },
-          res: { statusCode: reply.statusCode },
-          responseTime: reply.elapsedTime,
+      this.requestLog({
+        reqId: request.id,
+        req: {
+          method: request.method,
+          url: request.url,
+          version: request.headers['accept-version'] as string | undefined,
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
         },
-        'request completed',
-      );
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      });
     } else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
@@ -234,31 +233,34 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   registerObservability(app, { metrics: appMetrics(deps), token: deps.config.METRICS_TOKEN });
 
   registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Inline scripts only by hash: the theme set before paint and the configured analytics tag.
-        scriptSrc: [
-          "'self'",
-          ...(web?.scriptHashes ?? []),
-          'https://www.googletagmanager.com',
-          'https://accounts.google.com',
-          'https://connect.facebook.net',
-          'https://js.stripe.com',
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://www.google-analytics.com', 'https://api.stripe.com'],
-        frameSrc: ["'self'", 'https://accounts.google.com', 'https://js.stripe.com', 'https://www.facebook.com'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
+    apiPrefix: API_BASE,
+    document: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Inline scripts only by hash: the theme set before paint and the configured analytics tag.
+          scriptSrc: [
+            "'self'",
+            ...(web?.scriptHashes ?? []),
+            'https://www.googletagmanager.com',
+            'https://accounts.google.com',
+            'https://connect.facebook.net',
+            'https://js.stripe.com',
+          ],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:', 'https:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', 'https://www.google-analytics.com', 'https://api.stripe.com'],
+          frameSrc: ["'self'", 'https://accounts.google.com', 'https://js.stripe.com', 'https://www.facebook.com'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
   });
   const origins = deps.config.CORS_ORIGINS?.split(',').map((o) => o.trim());
   await app.register(cors, { origin: origins ?? false, credentials: true });

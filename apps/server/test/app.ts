@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/platform/db/db.js';
 import { TokenService } from '../src/platform/http/auth.js';
 import type { CounterStore } from '../src/platform/http/counter-store.js';
 import type { MailMessage, Mailer } from '../src/platform/mail/mailer.js';
+import type { RequestLine } from '../src/platform/log.js';
 import type { App, AppDeps } from '../src/platform/http/types.js';
 import { withDatabase } from './global-setup.js';
 import { fakeProvider } from './factories.js';
@@ -107,7 +108,7 @@ export interface TestAppOptions {
   /** A logger to read what the app logs. */
   loggerInstance?: FastifyBaseLogger;
   /** The logger of the completed-request lines (BuildAppOptions.requestLog). */
-  requestLog?: FastifyBaseLogger;
+  requestLog?: RequestLine;
   /** A built web app to serve (index.html and assets); none by default. */
   webDir?: string | null;
   /** Receives the socket and worker log lines (silent when absent). */
