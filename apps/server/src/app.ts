@@ -262,8 +262,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       crossOriginEmbedderPolicy: false,
     },
   });
+  // Other sites may call the API only when CORS_ORIGINS names them; without it there is no CORS
+  // step at all (the web app is served from the API's own origin).
   const origins = deps.config.CORS_ORIGINS?.split(',').map((o) => o.trim());
-  await app.register(cors, { origin: origins ?? false, credentials: true });
+  if (origins) await app.register(cors, { origin: origins, credentials: true });
   // Counters shared by every process and kept across restarts: the database, or Redis.
   const counters = deps.counters ?? openCounterStore(deps.config, deps.database, deps.clock);
   if (!deps.counters) app.addHook('onClose', () => counters.close());
