@@ -14,8 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { serverLoggers } from '../../apps/server/src/platform/log.js';
+import { batchedDestination, serverLoggers } from '../../apps/server/src/platform/log.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openRuntime } from '../../apps/server/src/runtime.js';
@@ -33,8 +32,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-overhead-'));
   // Production settings: info logging, rate limits on (this route has none of its own).
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false' });
-  // The server's own loggers (main.ts), writing to /dev/null.
-  const { log, requestLine } = serverLoggers('info', pino.destination('/dev/null'));
+  // The server's own loggers and destination (main.ts), writing to /dev/null.
+  const { log, requestLine } = serverLoggers('info', batchedDestination('/dev/null'));
   const { deps, closeFanOut } = await openRuntime(config, log);
   const app = await buildApp(deps, { webDir: null, loggerInstance: log, requestLog: requestLine });
   const client = await forkLoadClient(import.meta.url);

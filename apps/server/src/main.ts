@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { appMetrics, buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { batchedStdout, serverLoggers } from './platform/log.js';
+import { batchedDestination, serverLoggers } from './platform/log.js';
 import { startBackground } from './background.js';
 import { openRuntime } from './runtime.js';
 import { startMetricsServer, type Lifecycle } from './platform/observability/http.js';
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     config.LOG_LEVEL,
     process.stdout.isTTY
       ? pino.transport({ target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } })
-      : batchedStdout(),
+      : batchedDestination(),
   );
 
   const { deps, closeFanOut } = await openRuntime(config, log);
