@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { jsonResponse, mockServer, renderWithStore, signedInState } from '../../testing/render-with-store';
+import { jsonResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../testing/render-with-store';
 import { Header } from './header';
 
 afterEach(() => {
@@ -58,6 +58,39 @@ describe('Header', () => {
     await user.keyboard('{Escape}');
     expect(store.getState().ui.isMenuOpen).toBe(false);
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('draws Sign in and Sign up for a visitor on the first render, with nothing of the signed-in header', () => {
+    mockServer({});
+    renderWithStore(<Header />);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    expect(within(banner).queryByText('Messages')).not.toBeInTheDocument();
+    expect(banner.querySelector('.user-menu')).toBeNull();
+  });
+
+  it("gives a signed-in member their account menu and Messages with the unread count, holding the account button's place at once", async () => {
+    const server = mockServer({ 'GET /messages/unread-count': () => jsonResponse(200, { data: { count: 3 } }) });
+    const { user } = renderWithStore(<Header />, {
+      preloadedState: signedInState(makeUser({ name: 'Ada Lovelace', credits: 1250 })),
+    });
+    const banner = screen.getByRole('banner');
+    // The account menu and the unread count are their own chunks; until they arrive, the button's
+    // look-alike (the same name and credits) and a plain Messages link keep the header from moving.
+    expect(within(banner).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(banner).getByText('1,250 credits')).toBeInTheDocument();
+    expect(within(banner).getAllByText('Messages').length).toBeGreaterThan(0);
+    expect(within(banner).queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+
+    const account = await within(banner).findByRole('button', { name: /Ada Lovelace/, expanded: false });
+    expect(account).toHaveTextContent('1,250 credits');
+    await user.click(account);
+    expect(within(banner).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+
+    expect(within(banner).getByRole('link', { name: /Messages/ })).toHaveAttribute('href', '/messages');
+    expect(await within(banner).findAllByLabelText('3 unread')).not.toHaveLength(0);
+    expect(server.callsTo('GET', '/messages/unread-count')).not.toHaveLength(0);
   });
 
   it('puts Messages in the mobile menu for a signed-in member', async () => {

@@ -1,13 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { uiActions } from '../../features/ui/ui-slice';
 import { AuthControls } from '../../features/auth/components/auth-controls';
 import { Button, CloseIcon, MenuIcon, SparklesIcon, cx } from '../../components/ui';
-import { MessagesNavLink } from '../../features/messaging/components/messages-nav-link';
 import { ThemeToggle } from './theme-toggle';
 import { LogoMark } from './logo';
 import { useOpenGenerate } from './use-open-generate';
+
+// Its own chunk (the unread count, its live updates and the messaging API), fetched only when someone is signed in.
+const MessagesNavLink = lazy(() =>
+  import('../../features/messaging/components/messages-nav-link').then((m) => ({ default: m.MessagesNavLink })),
+);
 
 export const MAIN_NAV = [
   { to: '/gallery', label: 'Gallery' },
@@ -19,6 +23,18 @@ export const MAIN_NAV = [
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx('site-nav__link', isActive && 'site-nav__link--active');
+
+/**
+ * The Messages link as MessagesNavLink draws it before its unread count is known, usable at once;
+ * it holds the place while that link's chunk loads, so the header does not move.
+ */
+function MessagesLinkFallback({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <NavLink to="/messages" className={(state) => cx(navLinkClass(state), 'messages-nav-link')} onClick={onNavigate}>
+      Messages
+    </NavLink>
+  );
+}
 
 export function Header() {
   const dispatch = useAppDispatch();
@@ -71,7 +87,11 @@ export function Header() {
           <Button className="site-header__create" iconStart={<SparklesIcon size={16} />} onClick={() => openGenerate()}>
             Create
           </Button>
-          <MessagesNavLink />
+          {isSignedIn && (
+            <Suspense fallback={<MessagesLinkFallback />}>
+              <MessagesNavLink />
+            </Suspense>
+          )}
           <ThemeToggle />
           <div className="site-header__auth">
             <AuthControls />
@@ -101,7 +121,11 @@ export function Header() {
               </li>
             ))}
             <li className="mobile-menu__messages">
-              <MessagesNavLink onNavigate={closeMenu} isLive={false} />
+              {isSignedIn && (
+                <Suspense fallback={<MessagesLinkFallback onNavigate={closeMenu} />}>
+                  <MessagesNavLink onNavigate={closeMenu} isLive={false} />
+                </Suspense>
+              )}
             </li>
           </ul>
           <Button

@@ -1,17 +1,28 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef } from 'react';
 import type { PublicUser } from '@atelier/shared';
 import { Button } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { uiActions } from '../../ui';
-import { useSignOut } from '../hooks/use-sign-out';
-import { UserAvatar } from '../../../components/user-avatar';
+import { formatCredits } from './format-credits';
 import '../auth.css';
 
-/** Header controls: sign-in/up buttons when signed out, the user menu with credits when signed in. */
+// Its own chunk (the menu, the avatar, the sign-out), fetched only when someone is signed in: a
+// visitor's first load carries the Sign in / Sign up buttons alone.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+
+/**
+ * Header controls: sign-in/up buttons when signed out, the user menu with credits when signed in.
+ * Until the menu's chunk arrives, a look-alike of its button holds its place, so the header does not
+ * move; if the look-alike has focus then (closing the sign-in modal puts it there), the menu's own
+ * button takes it over.
+ */
 export function AuthControls() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
+  const focusHandedOver = useRef(false);
+  const handOverFocus = useCallback(() => {
+    focusHandedOver.current = true;
+  }, []);
 
   if (!user) {
     return (
@@ -27,141 +38,39 @@ export function AuthControls() {
   }
   return (
     <div className="auth-controls">
-      <UserMenu user={user} />
+      <Suspense fallback={<UserMenuPlaceholder user={user} onLeaveFocused={handOverFocus} />}>
+        <UserMenu user={user} takesFocus={focusHandedOver} />
+      </Suspense>
     </div>
   );
 }
 
-function UserMenu({ user }: { user: PublicUser }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const { signOut, isSigningOut } = useSignOut();
-  const root = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+interface UserMenuPlaceholderProps {
+  user: PublicUser;
+  /** Called when the look-alike leaves while it has focus, so the menu's button can take it. */
+  onLeaveFocused: () => void;
+}
 
-  useEffect(() => {
-    if (!isOpen) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setIsOpen(false);
+/**
+ * The account button as UserMenu draws it, with a plain circle for the avatar. It can hold focus
+ * (and says it is unavailable) but does nothing yet.
+ */
+function UserMenuPlaceholder({ user, onLeaveFocused }: UserMenuPlaceholderProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  // A layout effect's clean-up runs before React removes the button, while it can still have focus.
+  useLayoutEffect(() => {
+    const el = button.current;
+    return () => {
+      if (el && el === document.activeElement) onLeaveFocused();
     };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [isOpen]);
-
-  const close = (returnFocus: boolean) => {
-    setIsOpen(false);
-    if (returnFocus) trigger.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const moveTo = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      moveTo(index + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      moveTo(index - 1);
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      moveTo(0);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      moveTo(items.length - 1);
-    } else if (event.key === 'Tab') {
-      setIsOpen(false);
-    }
-  };
-
+  }, [onLeaveFocused]);
   return (
-    <div className="user-menu" ref={root}>
-      <button
-        ref={trigger}
-        type="button"
-        className="user-menu__trigger"
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? menuId : undefined}
-        onClick={() => setIsOpen((v) => !v)}
-      >
-        <UserAvatar user={user} />
+    <div className="user-menu">
+      <button ref={button} type="button" className="user-menu__trigger" aria-disabled="true">
+        <span className="user-menu__avatar-placeholder" />
         <span className="user-menu__name">{user.name}</span>
         <span className="user-menu__credits">{formatCredits(user.credits)}</span>
       </button>
-      {isOpen && (
-        <div
-          id={menuId}
-          ref={menu}
-          className="user-menu__list"
-          role="menu"
-          aria-label="Account"
-          onKeyDown={onMenuKeyDown}
-        >
-          {!user.isVerified && (
-            <Link
-              role="menuitem"
-              className="user-menu__item user-menu__item--notice"
-              to="/verify-email"
-              onClick={() => close(false)}
-            >
-              Verify your email
-            </Link>
-          )}
-          <Link role="menuitem" className="user-menu__item" to="/dashboard" onClick={() => close(false)}>
-            Dashboard
-          </Link>
-          {user.role === 'admin' && (
-            <Link role="menuitem" className="user-menu__item" to="/admin" onClick={() => close(false)}>
-              Admin
-            </Link>
-          )}
-          <Link
-            role="menuitem"
-            className="user-menu__item"
-            to={`/u/${encodeURIComponent(user.username)}`}
-            onClick={() => close(false)}
-          >
-            Profile
-          </Link>
-          <Link role="menuitem" className="user-menu__item" to="/collection" onClick={() => close(false)}>
-            Collections
-          </Link>
-          <Link role="menuitem" className="user-menu__item" to="/referrals" onClick={() => close(false)}>
-            Referrals
-          </Link>
-          <Link role="menuitem" className="user-menu__item" to="/settings" onClick={() => close(false)}>
-            Settings
-          </Link>
-          <Link role="menuitem" className="user-menu__item" to="/credits" onClick={() => close(false)}>
-            Credits
-          </Link>
-          <Link role="menuitem" className="user-menu__item" to="/billing" onClick={() => close(false)}>
-            Billing
-          </Link>
-          <button
-            type="button"
-            role="menuitem"
-            className="user-menu__item"
-            disabled={isSigningOut}
-            onClick={async () => {
-              await signOut();
-              setIsOpen(false);
-            }}
-          >
-            {isSigningOut ? 'Signing out…' : 'Sign out'}
-          </button>
-        </div>
-      )}
     </div>
   );
-}
-
-function formatCredits(credits: number): string {
-  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../app/errors';
 import { tokenStore } from '../../../app/token-store';
 import { currentUserFailed, loggedOut, settingsLoaded, userLoaded } from '../auth-slice';
 import { useLazyGetMeQuery } from '../auth-api';
-import { useForgetSession } from '../hooks/use-sign-out';
+import { useForgetSession } from '../hooks/use-forget-session';
 
 // Its own chunk (the forms and their validation), fetched the first time the modal opens.
 const AuthModal = lazy(() => import('./auth-modal').then((m) => ({ default: m.AuthModal })));

@@ -1,20 +1,10 @@
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { api } from '../../../app/api';
-import { useAppDispatch } from '../../../app/hooks';
 import { tokenStore } from '../../../app/token-store';
-import { loggedOut } from '../auth-slice';
 import { useLogoutMutation } from '../auth-api';
+import { useForgetSession } from './use-forget-session';
 
-/** Forgets the session on this device: tokens, user and every cached server answer. */
-export function useForgetSession() {
-  const dispatch = useAppDispatch();
-  return useCallback(() => {
-    tokenStore.clear();
-    dispatch(loggedOut());
-    dispatch(api.util.resetApiState());
-  }, [dispatch]);
-}
+export { useForgetSession };
 
 /**
  * Signs out here. The server call revokes the session; whatever it answers, the person is signed out

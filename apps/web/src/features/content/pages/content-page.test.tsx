@@ -42,6 +42,8 @@ describe('Content page', () => {
     expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '40');
     expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
 
+    // The connection comes with the signed-in person's own chunk, which may still be on its way.
+    await waitFor(() => expect(sockets).not.toHaveLength(0));
     const socket = sockets.at(-1)!;
     act(() => socket.serverAccepts());
     act(() => socket.serverSends('generation:progress', { contentId: 'c-1', status: 'processing', progress: 75 }));

@@ -1,0 +1,18 @@
+import { useCallback } from 'react';
+import { api } from '../../../app/api';
+import { useAppDispatch } from '../../../app/hooks';
+import { tokenStore } from '../../../app/token-store';
+import { loggedOut } from '../auth-slice';
+
+/**
+ * Forgets the session on this device: tokens, user and every cached server answer. Its own module,
+ * apart from the sign-out itself, so the layout can follow another tab's sign-out without loading it.
+ */
+export function useForgetSession() {
+  const dispatch = useAppDispatch();
+  return useCallback(() => {
+    tokenStore.clear();
+    dispatch(loggedOut());
+    dispatch(api.util.resetApiState());
+  }, [dispatch]);
+}
