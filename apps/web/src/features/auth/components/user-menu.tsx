@@ -5,16 +5,16 @@ import { useSignOut } from '../hooks/use-sign-out';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatCredits } from './format-credits';
 
-/**
- * The signed-in person's account button and menu. Its own chunk, with the avatar and the sign-out,
- * fetched only when someone is signed in (auth-controls.tsx draws a look-alike meanwhile).
- */
 interface UserMenuProps {
   user: PublicUser;
   /** True when the look-alike drawn while this chunk loaded had focus: the button takes it over once. */
   takesFocus?: RefObject<boolean>;
 }
 
+/**
+ * The signed-in person's account button and menu. Its own chunk, with the avatar and the sign-out,
+ * fetched only when someone is signed in (auth-controls.tsx draws a look-alike meanwhile).
+ */
 export function UserMenu({ user, takesFocus }: UserMenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   const { signOut, isSigningOut } = useSignOut();

@@ -17,8 +17,12 @@ async function openDialog(
   act(() => {
     store.dispatch(uiActions.modelDialogOpened({ contentType, selectedModel }));
   });
-  // The dialog is its own chunk: the first opening waits for it.
-  return screen.findByRole('dialog', { name: /generate/i });
+  // The dialog is its own chunk: the first opening waits for it. It is ready for typing once its
+  // opening has settled and put the cursor in the prompt; before that, on a busy machine, React may
+  // commit a change a moment after its event, and the box shows the old text meanwhile.
+  const dialog = await screen.findByRole('dialog', { name: /generate/i });
+  await waitFor(() => expect(promptBox()).toHaveFocus());
+  return dialog;
 }
 
 const promptBox = () => screen.getByRole('textbox', { name: 'Prompt' });
