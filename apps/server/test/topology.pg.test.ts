@@ -346,10 +346,13 @@ describe('two APIs and a worker on PostgreSQL and one bucket', () => {
     ).toBe('PNG');
     expect(fs.readdirSync(dataDirs[2]!)).not.toContain('media');
 
-    // The worker logged the run under the request id api #1 was given.
-    expect(worker.output()).toMatch(
-      /"reqId":"topology-generate-1"[^\n]*"generation run finished"|"generation run finished"[^\n]*"reqId":"topology-generate-1"/,
-    );
+    // The worker logged the run under the request id api #1 was given. Its lines are written in
+    // batches, at most a second late (batchedDestination).
+    const runLine =
+      /"reqId":"topology-generate-1"[^\n]*"generation run finished"|"generation run finished"[^\n]*"reqId":"topology-generate-1"/;
+    const logDeadline = Date.now() + 5000;
+    while (!runLine.test(worker.output()) && Date.now() < logDeadline) await new Promise((r) => setTimeout(r, 50));
+    expect(worker.output()).toMatch(runLine);
     const metrics = await fetch(`${worker.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
     expect(await metrics.text()).toMatch(/atelier_generation_jobs_total\{model="flux-dev",outcome="ready"\} 1/);
   }, 60_000);
