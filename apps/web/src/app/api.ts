@@ -19,6 +19,7 @@ import {
 import { tokenStore } from './token-store';
 import { takeInitialReply } from './initial-replies';
 import { loggedOut, tokensRefreshed } from '../features/auth/auth-slice';
+import { injectApi } from './store';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
@@ -136,5 +137,8 @@ export const api = createApi({
   ],
   endpoints: () => ({}),
 });
+
+// The store starts without this API; it joins the store when the first module that calls the server loads.
+injectApi(api);
 
 export { STORAGE_KEYS };

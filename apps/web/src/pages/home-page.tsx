@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../components/page-meta';
 import {
@@ -11,13 +12,20 @@ import {
   MessageIcon,
 } from '../components/ui';
 import { useOpenGenerate } from '../app/layout/use-open-generate';
-import { useGetPublicConfigQuery } from '../features/auth/auth-api';
 import { CONTENT_TYPE_DETAILS, lowestCost } from './parts/content-types';
 import { HomeHero } from './parts/home-hero';
 import { ModelCostTable } from './parts/model-cost-table';
 import { GenerateCta } from './parts/generate-cta';
-import { HomeContentRows } from '../features/content/components/home-content-rows';
+import { HomeRowsLoading } from '../features/content/components/home-row-frame';
 import './pages.css';
+
+// The parts that ask the server, each with the server API, come after the first screen has drawn.
+const HomeContentRows = lazy(() =>
+  import('../features/content/components/home-content-rows').then((m) => ({ default: m.HomeContentRows })),
+);
+const SignupCreditsNote = lazy(() =>
+  import('./parts/signup-credits-note').then((m) => ({ default: m.SignupCreditsNote })),
+);
 
 const COMMUNITY = [
   {
@@ -52,8 +60,6 @@ const COMMUNITY = [
 
 export function HomePage() {
   const openGenerate = useOpenGenerate();
-  const { data: config } = useGetPublicConfigQuery();
-  const signupCredits = config?.signupCredits ?? 0;
 
   return (
     <>
@@ -64,7 +70,9 @@ export function HomePage() {
 
       <HomeHero onStart={() => openGenerate('photo')} />
 
-      <HomeContentRows />
+      <Suspense fallback={<HomeRowsLoading />}>
+        <HomeContentRows />
+      </Suspense>
 
       <section className="section" aria-labelledby="types-title">
         <div className="container">
@@ -113,9 +121,9 @@ export function HomePage() {
                 <h3>Create your account</h3>
                 <p>
                   Sign up with your email in under a minute.
-                  {signupCredits > 0
-                    ? ` New accounts start with ${signupCredits} free credits to try every format.`
-                    : ''}
+                  <Suspense fallback={null}>
+                    <SignupCreditsNote />
+                  </Suspense>
                 </p>
               </li>
               <li>

@@ -2,14 +2,23 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { MSG, STORAGE_KEYS } from '@atelier/shared';
 import { useAppDispatch, useAppSelector, useOnceTrue } from '../../../app/hooks';
+import type { AppDispatch } from '../../../app/store';
 import { errorMessage } from '../../../app/errors';
 import { tokenStore } from '../../../app/token-store';
 import { currentUserFailed, loggedOut, settingsLoaded, userLoaded } from '../auth-slice';
-import { useLazyGetMeQuery } from '../auth-api';
 import { useForgetSession } from '../hooks/use-forget-session';
 
 // Its own chunk (the forms and their validation), fetched the first time the modal opens.
 const AuthModal = lazy(() => import('./auth-modal').then((m) => ({ default: m.AuthModal })));
+
+/**
+ * The signed-in person, asked of the server. The server API is loaded for it only when there is a
+ * session to restore, so a visitor's first screen goes without it.
+ */
+async function loadMe(dispatch: AppDispatch) {
+  const { authApi } = await import('../auth-api');
+  return dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+}
 
 /**
  * Mounted once in the layout: restores the session on load, follows sign-in and sign-out made in
@@ -18,7 +27,6 @@ const AuthModal = lazy(() => import('./auth-modal').then((m) => ({ default: m.Au
 export function AuthRoot() {
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
-  const [loadMe] = useLazyGetMeQuery();
   const forgetSession = useForgetSession();
   const wantsModal = useOnceTrue(useAppSelector((s) => s.ui.authModal.isOpen));
   const hasStarted = useRef(false);
@@ -32,8 +40,7 @@ export function AuthRoot() {
       if (wasAuthenticated.current) dispatch(loggedOut());
       return;
     }
-    loadMe()
-      .unwrap()
+    loadMe(dispatch)
       .then(({ user, settings }) => {
         dispatch(userLoaded(user));
         dispatch(settingsLoaded(settings));
@@ -44,7 +51,7 @@ export function AuthRoot() {
         if (status === 401) toast.info('Your session has ended. Please sign in again.');
         else toast.error(errorMessage(err, MSG.auth.getCurrentUserFailed));
       });
-  }, [dispatch, loadMe]);
+  }, [dispatch]);
 
   // Tabs share localStorage, so a sign-out in one tab must not leave another showing the account.
   useEffect(() => {
@@ -54,8 +61,7 @@ export function AuthRoot() {
       if (!token && isAuthenticated) {
         forgetSession();
       } else if (token && !isAuthenticated && event.oldValue === null) {
-        loadMe()
-          .unwrap()
+        loadMe(dispatch)
           .then(({ user, settings }) => {
             dispatch(userLoaded(user));
             dispatch(settingsLoaded(settings));
@@ -65,7 +71,7 @@ export function AuthRoot() {
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [isAuthenticated, dispatch, loadMe, forgetSession]);
+  }, [isAuthenticated, dispatch, forgetSession]);
 
   return wantsModal ? (
     <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { api } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
+import { serverCacheCleared } from '../../../app/store';
 import { tokenStore } from '../../../app/token-store';
 import { loggedOut } from '../auth-slice';
 
@@ -13,6 +13,6 @@ export function useForgetSession() {
   return useCallback(() => {
     tokenStore.clear();
     dispatch(loggedOut());
-    dispatch(api.util.resetApiState());
+    dispatch(serverCacheCleared());
   }, [dispatch]);
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef } from 'react';
 import { FIRST_SCREEN_TILES, type Content } from '@atelier/shared';
-import { Skeleton } from '../../../components/ui';
 import { ContentCard } from './content-card';
+import { ContentWallSkeleton } from './content-wall-skeleton';
 
 interface ContentGridProps {
   items: Content[];
@@ -11,8 +11,6 @@ interface ContentGridProps {
   onLoadMore?: () => void;
   label: string;
 }
-
-const SKELETON_RATIOS = [1, 1.5, 0.75, 1.33, 1, 0.8, 1.78, 1];
 
 /**
  * A justified wall: each row is filled edge to edge by tiles at their own aspect ratio, in reading
@@ -36,17 +34,7 @@ export function ContentGrid({ items, isLoading, isFetchingMore, hasMore, onLoadM
     return () => observer.disconnect();
   }, [hasMore, items.length]);
 
-  if (isLoading && items.length === 0) {
-    return (
-      <ul className="content-wall list-reset" aria-busy="true" aria-label={label}>
-        {SKELETON_RATIOS.map((ratio, i) => (
-          <li key={i} className="content-card" style={{ '--tile-ratio': ratio } as CSSProperties}>
-            <Skeleton className="content-card__skeleton" width="100%" height="auto" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (isLoading && items.length === 0) return <ContentWallSkeleton label={label} />;
   return (
     <>
       <ul className="content-wall list-reset" aria-label={label}>

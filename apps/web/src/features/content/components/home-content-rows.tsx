@@ -1,32 +1,17 @@
 import { Link } from 'react-router';
 import type { ContentSort } from '@atelier/shared';
-import { ArrowRightIcon } from '../../../components/ui';
 import { useListCategoriesQuery, useListContentQuery } from '../content-api';
 import { ContentGrid } from './content-grid';
-import '../content.css';
-
-const ROW_SIZE = 8;
+import { HOME_ROWS, HOME_ROW_SIZE, HomeRowFrame } from './home-row-frame';
 
 function ContentRow({ sort, title, eyebrow }: { sort: ContentSort; title: string; eyebrow: string }) {
-  const { data, isLoading, error } = useListContentQuery({ sort, pageSize: ROW_SIZE });
+  const { data, isLoading, error } = useListContentQuery({ sort, pageSize: HOME_ROW_SIZE });
   // A row with nothing to show (or that failed) stays out of the way of the rest of the page.
   if (error || (!isLoading && (data?.data.length ?? 0) === 0)) return null;
-  const headingId = `home-${sort}-title`;
   return (
-    <section className="section section--tight" aria-labelledby={headingId}>
-      <div className="container">
-        <div className="content-row-heading">
-          <div>
-            <p className="eyebrow">{eyebrow}</p>
-            <h2 id={headingId}>{title}</h2>
-          </div>
-          <Link to={`/gallery?sort=${sort}`} className="feature-card__link">
-            See all <ArrowRightIcon size={14} />
-          </Link>
-        </div>
-        <ContentGrid label={title} items={data?.data ?? []} isLoading={isLoading} />
-      </div>
-    </section>
+    <HomeRowFrame sort={sort} eyebrow={eyebrow} title={title}>
+      <ContentGrid label={title} items={data?.data ?? []} isLoading={isLoading} />
+    </HomeRowFrame>
   );
 }
 
@@ -53,12 +38,16 @@ function CategoryChips() {
   );
 }
 
-/** The home page's window on the community: what is hot, what is new, and where to browse. */
+/**
+ * The home page's window on the community: what is hot, what is new, and where to browse. Its own
+ * chunk, with the server API: the home page shows `HomeRowsLoading` until it has arrived.
+ */
 export function HomeContentRows() {
   return (
     <>
-      <ContentRow sort="trending" eyebrow="From the community" title="Trending this week" />
-      <ContentRow sort="newest" eyebrow="Just made" title="Newest creations" />
+      {HOME_ROWS.map((row) => (
+        <ContentRow key={row.sort} {...row} />
+      ))}
       <CategoryChips />
     </>
   );
