@@ -8,6 +8,7 @@
  *   BENCH_SKIP_BUILD=1 npm run bench:web
  *   BENCH_RUNS=1 BENCH_PORT=3542 npm run bench:web
  *   BENCH_PRESETS=mobile npm run bench:web   # one preset only
+ *   BENCH_PAGES=/gallery,/content npm run bench:web   # some pages only (/, /gallery, /content, /pricing)
  *   BENCH_SKIP_BUILD=1 BENCH_APP_DIR=bench/results/before npm run bench:web   # an earlier build kept aside
  *
  * Results are printed and written to bench/results/web-<time>.json. Never part of `npm test` or CI.
@@ -129,21 +130,22 @@ async function gzipSize(url: string): Promise<number> {
 
 async function figures(result: RunnerResult): Promise<RunFigures> {
   const lhr = result.lhr;
-  if (lhr.runtimeError) console.warn(`  Lighthouse could not measure ${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    console.warn(`  Lighthouse could not measure ${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = ((lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? []).filter(
-    (r) => r.resourceType === 'Script' && String(r.url).startsWith(base),
-  );
+  const requests = (
+    (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? []
+  ).filter((r) => r.resourceType === 'Script' && String(r.url).startsWith(base));
   let transfer = 0;
   let gzip = 0;
   for (const r of requests) {
     transfer += Number(r.transferSize ?? 0);
     gzip += await gzipSize(String(r.url));
   }
-  const consoleItems = ((lhr.audits['errors-in-console']?.details as { items?: { description?: string }[] })?.items ?? []).map(
-    (i) => String(i.description ?? '').slice(0, 200),
-  );
+  const consoleItems = (
+    (lhr.audits['errors-in-console']?.details as { items?: { description?: string }[] })?.items ?? []
+  ).map((i) => String(i.description ?? '').slice(0, 200));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -167,13 +169,16 @@ async function main() {
   try {
     server = await startServer(dataDir);
     const id = await demoItemId();
-    const pages = ['/', '/gallery', `/content/${id}`, '/pricing'];
+    const wanted = process.env.BENCH_PAGES?.split(',');
+    const pages = ['/', '/gallery', `/content/${id}`, '/pricing'].filter(
+      (p) => !wanted || wanted.includes(p.replace(id, '').replace(/\/$/, '') || '/'),
+    );
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
-    const report: Record<string, Record<string, RunFigures & { runs: number[] }>> = {};
+    const report: Record<string, Record<string, RunFigures & { runs: number[]; lcpRuns: number[] }>> = {};
     for (const preset of PRESETS) {
       report[preset] = {};
       for (const page of pages) {
@@ -194,12 +199,15 @@ async function main() {
           tbtMs: median(counted.map((r) => r.tbtMs)),
           cls: median(counted.map((r) => r.cls)),
           runs: runs.map((r) => r.performance),
+          lcpRuns: runs.map((r) => r.lcpMs),
         };
         const f = report[preset][page];
+        const each = (value: (r: RunFigures) => string) => runs.map((r) => (r.failed ? '—' : value(r))).join(', ');
         console.log(
-          `${preset.padEnd(7)} ${page.replace(id, '<id>').padEnd(14)} perf ${String(f.performance).padStart(3)} (runs ${f.runs.join(', ')})` +
+          `${preset.padEnd(7)} ${page.replace(id, '<id>').padEnd(14)} perf ${String(f.performance).padStart(3)} (runs ${each((r) => String(r.performance))})` +
             `  a11y ${f.accessibility}  bp ${f.bestPractices}  seo ${f.seo}` +
-            `  LCP ${(f.lcpMs / 1000).toFixed(1)} s  TBT ${f.tbtMs} ms  CLS ${f.cls}` +
+            `  LCP ${(f.lcpMs / 1000).toFixed(1)} s (runs ${each((r) => (r.lcpMs / 1000).toFixed(1))})` +
+            `  TBT ${f.tbtMs} ms  CLS ${f.cls}` +
             `  JS ${f.jsGzipKb} KB gzip (${f.jsTransferKb} KB sent)` +
             (f.consoleErrors.length ? `\n        console: ${f.consoleErrors.join(' | ')}` : ''),
         );
@@ -209,7 +217,12 @@ async function main() {
     fs.mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(file, JSON.stringify({ runs: RUNS, load: os.loadavg(), report }, null, 2));
-    console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; written to ${path.relative(root, file)}`);
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; written to ${path.relative(root, file)}`,
+    );
   } finally {
     await chrome?.kill();
     if (server) {
