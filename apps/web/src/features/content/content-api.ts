@@ -19,7 +19,7 @@ import {
   type contentContracts,
 } from '@atelier/shared';
 import { api, call } from '../../app/api';
-import type { generationApi } from '../generation';
+import { generationApi } from '../generation';
 import {
   addComment,
   addCreatedFirst,
@@ -137,9 +137,7 @@ export const contentApi = api.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         const result = await queryFulfilled.catch(() => null);
         if (!result) return;
-        // The item's own page reads it from generation's query; that API is fetched with its chunk.
-        const generation = await import('../generation');
-        await dispatch(generation.generationApi.util.upsertQueryData('getContentById', result.data.id, result.data));
+        await dispatch(generationApi.util.upsertQueryData('getContentById', result.data.id, result.data));
         addCreatedToLists(dispatch, getState, result.data);
       },
     }),
@@ -297,13 +295,6 @@ export const contentApi = api.injectEndpoints({
   }),
 });
 
-/**
- * The app's one API with generation's endpoints in its type: injectEndpoints returns the same object,
- * so once generation's API has loaded (as it has whenever a single item is cached) this is it. Only
- * its type is imported, so the pages that list content (the home page among them) do not carry it.
- */
-const withGeneration = api as unknown as typeof generationApi;
-
 type Dispatch = (action: unknown) => unknown;
 interface Undoable {
   undo: () => void;
@@ -326,7 +317,7 @@ export function patchContentEverywhere(
     if (endpointName === 'getContentById') {
       patches.push(
         dispatch(
-          withGeneration.util.updateQueryData('getContentById', originalArgs as string, (draft) => change(draft)),
+          generationApi.util.updateQueryData('getContentById', originalArgs as string, (draft) => change(draft)),
         ) as Undoable,
       );
     } else if (endpointName === 'listContent') {

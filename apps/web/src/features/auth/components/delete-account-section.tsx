@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Button, Field, Input } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
-import { useForgetSession } from '../hooks/use-sign-out';
+import { useForgetSession } from '../hooks/use-forget-session';
 import { useDeleteAccountMutation, useRequestDeletionCodeMutation } from '../account-api';
 
 /**

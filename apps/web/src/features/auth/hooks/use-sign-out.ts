@@ -4,8 +4,6 @@ import { tokenStore } from '../../../app/token-store';
 import { useLogoutMutation } from '../auth-api';
 import { useForgetSession } from './use-forget-session';
 
-export { useForgetSession };
-
 /**
  * Signs out here. The server call revokes the session; whatever it answers, the person is signed out
  * locally, because keeping them signed in after they asked not to be is worse than a stale session.

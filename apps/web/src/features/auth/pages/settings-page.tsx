@@ -17,7 +17,7 @@ import {
   useLogoutAllMutation,
   useRevokeSessionMutation,
 } from '../auth-api';
-import { useForgetSession } from '../hooks/use-sign-out';
+import { useForgetSession } from '../hooks/use-forget-session';
 import { PasswordField, SubmitButton } from '../components/form-fields';
 import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
 import { UserAvatar } from '../../../components/user-avatar';

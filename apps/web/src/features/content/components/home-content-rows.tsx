@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import type { ContentSort } from '@atelier/shared';
 import { useListCategoriesQuery, useListContentQuery } from '../content-api';
 import { ContentGrid } from './content-grid';
-import { HOME_ROWS, HOME_ROW_SIZE, HomeRowFrame } from './home-row-frame';
+import { HOME_ROWS, HOME_ROW_SIZE, HomeRowFrame, type HomeRow } from './home-row-frame';
 
-function ContentRow({ sort, title, eyebrow }: { sort: ContentSort; title: string; eyebrow: string }) {
+function ContentRow({ sort, title, eyebrow }: HomeRow) {
   const { data, isLoading, error } = useListContentQuery({ sort, pageSize: HOME_ROW_SIZE });
   // A row with nothing to show (or that failed) stays out of the way of the rest of the page.
   if (error || (!isLoading && (data?.data.length ?? 0) === 0)) return null;

@@ -5,8 +5,15 @@ import { ArrowRightIcon } from '../../../components/ui';
 import { ContentWallSkeleton } from './content-wall-skeleton';
 import '../content.css';
 
-/** The home page's rows of community content, in the order they stand. */
-export const HOME_ROWS: readonly { sort: ContentSort; eyebrow: string; title: string }[] = [
+/** One of the home page's rows of community content: its list's order and its heading. */
+export interface HomeRow {
+  sort: ContentSort;
+  eyebrow: string;
+  title: string;
+}
+
+/** The home page's rows, in the order they stand. */
+export const HOME_ROWS: readonly HomeRow[] = [
   { sort: 'trending', eyebrow: 'From the community', title: 'Trending this week' },
   { sort: 'newest', eyebrow: 'Just made', title: 'Newest creations' },
 ];
@@ -15,17 +22,7 @@ export const HOME_ROWS: readonly { sort: ContentSort; eyebrow: string; title: st
 export const HOME_ROW_SIZE = 8;
 
 /** A row's section and heading, with its link to the whole list in the gallery. */
-export function HomeRowFrame({
-  sort,
-  eyebrow,
-  title,
-  children,
-}: {
-  sort: ContentSort;
-  eyebrow: string;
-  title: string;
-  children: ReactNode;
-}) {
+export function HomeRowFrame({ sort, eyebrow, title, children }: HomeRow & { children: ReactNode }) {
   const headingId = `home-${sort}-title`;
   return (
     <section className="section section--tight" aria-labelledby={headingId}>
