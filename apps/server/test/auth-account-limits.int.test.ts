@@ -150,3 +150,51 @@ describe('per-account limits, whatever address the calls come from', () => {
     expect(guesses).toEqual([400, 400, 400, 400, 400, 429, 429]);
   });
 });
+
+describe('password re-checks by a signed-in session count against the same limit', () => {
+  const authed = (method: 'POST' | 'DELETE', url: string, token: string, payload: object) =>
+    t.app.inject({ method, url: `/api/v1${url}`, payload, headers: bearer(token), remoteAddress: freshAddress() });
+
+  it('changing the password: 5 wrong current passwords, then 429 with Retry-After even for the right one, and a mail to the owner', async () => {
+    const person = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await authed('POST', '/auth/change-password', person.accessToken, {
+        currentPassword: `Wrong${i}pass`,
+        newPassword: 'Brand9NewPass',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+    const locked = await authed('POST', '/auth/change-password', person.accessToken, {
+      currentPassword: PASSWORD,
+      newPassword: 'Brand9NewPass',
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const warnings = t.mailer.sent.filter((m) => m.to === person.email && /wrong passwords/i.test(m.subject));
+    expect(warnings).toHaveLength(1);
+    // The same limit guards sign-in: the stolen session has not bought fresh guesses there.
+    expect((await post('/auth/login', { email: person.email, password: PASSWORD })).statusCode).toBe(429);
+
+    // Once the lock ends the right password works, and the old one no longer signs in.
+    t.clock.advance(31_000);
+    const changed = await authed('POST', '/auth/change-password', person.accessToken, {
+      currentPassword: PASSWORD,
+      newPassword: 'Brand9NewPass',
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('deleting the account: wrong passwords lock after 5 and the account survives', async () => {
+    const person = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await authed('DELETE', '/users/account', person.accessToken, { password: `Wrong${i}pass` })).statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    expect((await authed('DELETE', '/users/account', person.accessToken, { password: PASSWORD })).statusCode).toBe(429);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(person.accessToken) });
+    expect(me.statusCode).toBe(200);
+  });
+});

@@ -90,7 +90,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload });
+const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
 
 interface IdTokenOptions {
   sub?: string;
@@ -121,6 +122,15 @@ function googleIdToken(opts: IdTokenOptions = {}): Promise<string> {
     .setIssuedAt(now - 60)
     .setExpirationTime(opts.expiresAt ?? now + 3600)
     .sign(opts.key ?? googleKey);
+}
+
+/** Signs up and confirms the address with the mailed code, as the mailbox's owner would. */
+async function registerVerified() {
+  const account = await registerUser(t);
+  const code = t.mailer.lastCode(account.signup.email);
+  const res = await post('/auth/verify-email', { code }, bearer(account.accessToken));
+  expect(res.statusCode).toBe(200);
+  return account;
 }
 
 describe('POST /auth/google', () => {
@@ -159,12 +169,41 @@ describe('POST /auth/google', () => {
     expect(res.json().data.user.username).toMatch(/^taken\.name\d+$/);
   });
 
-  it('links to an existing account with the same email and verifies it', async () => {
-    const existing = await registerUser(t);
+  it('links to an existing verified account with the same email and keeps its password', async () => {
+    const existing = await registerVerified();
     const res = await post('/auth/google', { idToken: await googleIdToken({ email: existing.signup.email }) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user).toMatchObject({ id: existing.user.id, isVerified: true });
     expect((await post('/auth/login', { email: existing.signup.email, password: PASSWORD })).statusCode).toBe(200);
+    expect(await meStatus(t, existing.accessToken)).toBe(200);
+  });
+
+  it('takes an unverified account with the same email away from whoever registered it: their password, sessions and API keys stop, and the mailbox is told', async () => {
+    // Someone registers the victim's address with a password of theirs and never verifies it …
+    const squatter = await registerUser(t);
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/developers/keys',
+      headers: bearer(squatter.accessToken),
+      payload: { name: 'kept', scopes: ['credits:read'] },
+    });
+    expect(key.statusCode).toBe(201);
+    const keyToken = key.json().data.token as string;
+
+    // … then the owner of the mailbox signs in with Google.
+    const res = await post('/auth/google', { idToken: await googleIdToken({ email: squatter.signup.email }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({ id: squatter.user.id, isVerified: true });
+
+    expect((await post('/auth/login', { email: squatter.signup.email, password: PASSWORD })).statusCode).toBe(401);
+    expect(await meStatus(t, squatter.accessToken)).toBe(401);
+    const refresh = await post('/auth/refresh-token', { refreshToken: squatter.refreshToken });
+    expect(refresh.statusCode).toBe(401);
+    const withKey = await t.app.inject({ method: 'GET', url: '/api/v1/credits/balance', headers: bearer(keyToken) });
+    expect(withKey.statusCode).toBe(401);
+    // The Google session works, and the mailbox hears why the old password is gone.
+    expect(await meStatus(t, res.json().data.accessToken)).toBe(200);
+    expect(t.mailer.last(squatter.signup.email)?.subject).toBe('Your Atelier account is now linked with Google');
   });
 
   it.each<[string, () => IdTokenOptions]>([
@@ -211,8 +250,8 @@ describe('POST /auth/facebook', () => {
     expect(again.json().data.user.id).toBe(data.user.id);
   });
 
-  it('links to an existing account with the same email', async () => {
-    const existing = await registerUser(t);
+  it('links to an existing verified account with the same email, keeping its sessions', async () => {
+    const existing = await registerVerified();
     facebookTokens.set('fb-token-2', { id: '100002', name: 'Someone', email: existing.signup.email });
     const res = await post('/auth/facebook', { accessToken: 'fb-token-2' });
     expect(res.json().data.user.id).toBe(existing.user.id);
@@ -222,6 +261,16 @@ describe('POST /auth/facebook', () => {
       headers: bearer(existing.accessToken),
     });
     expect(sessions.json().data).toHaveLength(2);
+  });
+
+  it('drops the password and sessions of an unverified account with the same email before linking', async () => {
+    const squatter = await registerUser(t);
+    facebookTokens.set('fb-token-3', { id: '100003', name: 'Owner', email: squatter.signup.email });
+    const res = await post('/auth/facebook', { accessToken: 'fb-token-3' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.id).toBe(squatter.user.id);
+    expect((await post('/auth/login', { email: squatter.signup.email, password: PASSWORD })).statusCode).toBe(401);
+    expect(await meStatus(t, squatter.accessToken)).toBe(401);
   });
 
   it('refuses an invalid token and a token issued to another app', async () => {

@@ -7,7 +7,7 @@ import { collectionsDeletionStep } from './collections/index.js';
 import { contactDeletionStep } from './contact/index.js';
 import { contentDeletionStep } from './content/index.js';
 import { dashboardsDeletionStep } from './dashboards/index.js';
-import { developersDeletionStep } from './developers/index.js';
+import { developersDeletionStep, revokeKeysOnCredentialsVoided } from './developers/index.js';
 import { refundUndelivered } from './generation/index.js';
 import { jobsDeletionStep } from './jobs/index.js';
 import { messagingDeletionStep, reconnectOnRoleChange } from './messaging/index.js';
@@ -36,7 +36,7 @@ export function moduleHooks(
     { module: 'dashboards', accountDeletion: dashboardsDeletionStep },
     { module: 'generation', contentDeleted: refundUndelivered(deps.realtime) },
     { module: 'collections', accountDeletion: collectionsDeletionStep },
-    { module: 'developers', accountDeletion: developersDeletionStep },
+    { module: 'developers', accountDeletion: developersDeletionStep, credentialsVoided: revokeKeysOnCredentialsVoided },
     { module: 'credits, admin', accountDeletion: keptRecordsDeletionStep },
     { module: 'auth', accountDeletion: authDeletionStep },
     { module: 'users', accountDeletion: usersDeletionStep(deps.storage) },

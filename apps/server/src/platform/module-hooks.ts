@@ -33,6 +33,11 @@ export interface ModuleHooks {
   contentDeleted?(tx: Db, item: DeletedContent): Promise<AfterCommit | void>;
   /** After a person's role changed. */
   roleChanged?(change: RoleChange): Promise<void> | void;
+  /**
+   * Inside the transaction that voids every credential an account had (it passed to whoever
+   * proved control of its mailbox): what the module keeps that acts as the person stops working.
+   */
+  credentialsVoided?(tx: Db, userId: string, at: Date): Promise<void>;
 }
 
 /** The account deletion steps of the list, in its order. */
@@ -52,4 +57,9 @@ export async function runContentDeleted(tx: Db, hooks: readonly ModuleHooks[], i
 
 export async function runRoleChanged(hooks: readonly ModuleHooks[], change: RoleChange): Promise<void> {
   for (const hook of hooks) await hook.roleChanged?.(change);
+}
+
+/** Runs every module's credentialsVoided inside `tx`, in order. */
+export async function runCredentialsVoided(tx: Db, hooks: readonly ModuleHooks[], userId: string, at: Date): Promise<void> {
+  for (const hook of hooks) await hook.credentialsVoided?.(tx, userId, at);
 }

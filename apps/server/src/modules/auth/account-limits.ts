@@ -65,15 +65,19 @@ export class Backoff {
     if (lock) throw lockedOut(lock.ttlMs);
   }
 
-  /** Counts an attempt; throws the 429 if another attempt holds the account locked. */
-  private async begin(id: string): Promise<void> {
-    if (!this.counters) return;
+  /**
+   * Counts an attempt; throws the 429 if another attempt holds the account locked. Answers how
+   * many attempts this one is past the free ones (negative while they last).
+   */
+  private async begin(id: string): Promise<number> {
+    if (!this.counters) return -1;
     const { count } = await this.counters.hit(this.failKey(id), this.policy.memoryMs);
     const over = count - this.policy.freeFailures;
-    if (over < 0) return;
+    if (over < 0) return over;
     const lockMs = Math.min(this.policy.firstLockMs * 2 ** Math.min(over, 30), this.policy.maxLockMs);
     const lock = await this.counters.hit(this.lockKey(id), lockMs);
     if (lock.count > 1) throw lockedOut(lock.ttlMs);
+    return over;
   }
 
   async clear(id: string): Promise<void> {
@@ -83,12 +87,19 @@ export class Backoff {
 
   /**
    * Runs one attempt: refused with a 429 while locked; counted as a failure unless it succeeds;
-   * a success clears the failures and any lock.
+   * a success clears the failures and any lock. `onFirstLock` runs once when a failure starts the
+   * first lock (the owner is told), after the attempt's own error is known.
    */
-  async run<T>(id: string, attempt: () => Promise<T>): Promise<T> {
+  async run<T>(id: string, attempt: () => Promise<T>, onFirstLock?: () => Promise<void>): Promise<T> {
     await this.check(id);
-    await this.begin(id);
-    const result = await attempt();
+    const over = await this.begin(id);
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (err) {
+      if (over === 0 && onFirstLock) await onFirstLock();
+      throw err;
+    }
     await this.clear(id);
     return result;
   }

@@ -156,7 +156,10 @@ export function supportAccountIdAmong(config: Pick<Config, 'SUPPORT_EMAIL'>, ids
 }
 
 /** A mail that is a courtesy, not the point of the request: a failure is logged, not thrown. */
-export async function sendQuietly(deps: AuthDeps, message: Parameters<AuthDeps['mailer']['send']>[0]): Promise<void> {
+export async function sendQuietly(
+  deps: Pick<AuthDeps, 'mailer' | 'log'>,
+  message: Parameters<AuthDeps['mailer']['send']>[0],
+): Promise<void> {
   try {
     await deps.mailer.send(message);
   } catch (err) {

@@ -3,6 +3,7 @@ import type { TokenService } from '../../platform/http/auth.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { AccountLimits } from './account-limits.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import type { ModuleHooks } from '../../platform/module-hooks.js';
 
 /** What the account services need; tests and the admin CLI build exactly this. */
 export interface AuthDeps {
@@ -17,6 +18,8 @@ export interface AuthDeps {
   limits?: AccountLimits;
   /** Open sockets follow the session: signing out (or a new password) closes them. Absent in the CLI. */
   realtime?: Pick<Realtime, 'io'>;
+  /** What other modules do when an account's credentials are voided (modules/hooks.ts). */
+  hooks?: readonly ModuleHooks[];
 }
 
 /** The device a session is opened from, shown in the sessions list. */

@@ -31,3 +31,35 @@ export function passwordResetMail(to: string, name: string, code: string, ttlMs:
     ].join('\n'),
   };
 }
+
+export function passwordGuessesMail(to: string, name: string): MailMessage {
+  return {
+    to,
+    subject: 'Several wrong passwords on your Atelier account',
+    text: [
+      `Hi ${name},`,
+      '',
+      'Your current password was entered wrongly several times on your Atelier account, so further',
+      'tries are paused for a while.',
+      '',
+      'If this was not you, someone may be signed in as you: change your password in Settings, or use',
+      '"Forgot password" on the sign-in screen, and sign out your other devices.',
+    ].join('\n'),
+  };
+}
+
+export function providerLinkedMail(to: string, name: string, provider: string): MailMessage {
+  return {
+    to,
+    subject: `Your Atelier account is now linked with ${provider}`,
+    text: [
+      `Hi ${name},`,
+      '',
+      `You signed in to Atelier with ${provider} using this address. The account with this address had`,
+      'not been verified yet, so to keep it yours its earlier password was removed and every device',
+      'signed in to it was signed out.',
+      '',
+      `Sign in with ${provider}, or choose a new password with "Forgot password" on the sign-in screen.`,
+    ].join('\n'),
+  };
+}

@@ -27,6 +27,7 @@ export const authRoutes: AppModule = (app, ctx) => {
     log: request.log,
     limits: ctx.accountLimits,
     realtime: ctx.realtime,
+    hooks: ctx.hooks,
   });
   const client = (request: FastifyRequest) => clientInfo(request.headers, request.ip);
 

@@ -23,5 +23,6 @@ export {
 export { addToBalance, balanceSql, debitBalanceSql, lockUserBalance, readBalance, userExists } from './account-balance.repository.js';
 export { consumeCode, prepareCode, storeCode } from './one-time-code.service.js';
 export { verifyAgainstDummy, verifySecret } from './password-hashing.js';
+export { recheckPassword } from './password.service.js';
 export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 export { rateLimited } from './rate-limits.js';

@@ -1,12 +1,16 @@
 import { grantSignupCredits } from '../credits/index.js';
 import type { AuthTokens } from '@atelier/shared';
 import { AppError, unauthorized } from '../../platform/http/errors.js';
-import { createAccount } from './account.service.js';
+import { createAccount, sendQuietly } from './account.service.js';
+import { providerLinkedMail } from './auth.mails.js';
+import { runCredentialsVoided } from '../../platform/module-hooks.js';
+import { disconnectUser } from '../../platform/realtime/realtime.js';
 import type { AuthDeps, ClientInfo } from './auth.deps.js';
 import {
   findUserByEmail,
   findUserByProvider,
   isUsernameTaken,
+  revokeUserSessions,
   uniqueViolation,
   updateUser,
 } from './auth.repository.js';
@@ -75,14 +79,15 @@ async function findOrCreate(deps: AuthDeps, setup: ProviderSetup, profile: OAuth
   if (byEmail) {
     // Linked to a different identity of this provider, or closed: not ours to take over.
     if (byEmail.deletedAt || byEmail[column]) throw unauthorized(setup.failed);
-    const updated = await updateUser(deps.db, byEmail.id, {
-      [column]: profile.providerId,
-      // The provider has confirmed the address, which is what verification proves.
-      isVerified: true,
-      avatar: byEmail.avatar ?? profile.picture,
-      updatedAt: now,
-    });
-    return updated ?? byEmail;
+    if (byEmail.isVerified) {
+      const updated = await updateUser(deps.db, byEmail.id, {
+        [column]: profile.providerId,
+        avatar: byEmail.avatar ?? profile.picture,
+        updatedAt: now,
+      });
+      return updated ?? byEmail;
+    }
+    return claimUnverified(deps, setup, column, byEmail, profile);
   }
 
   const username = await findFreeUsername(usernameBaseFromEmail(profile.email), (c) => isUsernameTaken(deps.db, c));
@@ -104,4 +109,38 @@ async function findOrCreate(deps: AuthDeps, setup: ProviderSetup, profile: OAuth
     const credits = await grantSignupCredits(tx, user.id, deps.signupCredits ?? 0);
     return { ...user, credits };
   });
+}
+
+/**
+ * An account nobody ever proved the mailbox of belongs to whoever does: the provider has now
+ * confirmed the address, so the account is linked and verified, and everything its earlier holder
+ * could act with is dropped first, in one transaction — the password, every session, every API
+ * key (through the modules' credentialsVoided hooks) — and its open sockets close. The mailbox is
+ * told what happened. Without this, someone who registered a victim's address with a password of
+ * their own would keep a way into the account after the victim signed in with the provider.
+ */
+async function claimUnverified(
+  deps: AuthDeps,
+  setup: ProviderSetup,
+  column: 'googleId' | 'facebookId',
+  account: UserRow,
+  profile: OAuthProfile,
+): Promise<UserRow> {
+  const now = deps.clock();
+  const claimed = await deps.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, account.id, {
+      [column]: profile.providerId,
+      isVerified: true,
+      passwordHash: null,
+      avatar: account.avatar ?? profile.picture,
+      updatedAt: now,
+    });
+    await revokeUserSessions(tx, account.id, now);
+    await runCredentialsVoided(tx, deps.hooks ?? [], account.id, now);
+    return updated ?? account;
+  });
+  if (deps.realtime) disconnectUser(deps.realtime.io, account.id);
+  const providerName = setup.provider === 'google' ? 'Google' : 'Facebook';
+  await sendQuietly(deps, providerLinkedMail(claimed.email, claimed.fullName, providerName));
+  return claimed;
 }

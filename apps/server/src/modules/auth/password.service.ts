@@ -4,7 +4,7 @@ import { badRequest, unauthorized } from '../../platform/http/errors.js';
 import { disconnectUser } from '../../platform/realtime/realtime.js';
 import { sendQuietly } from './account.service.js';
 import type { AuthDeps } from './auth.deps.js';
-import { passwordResetMail } from './auth.mails.js';
+import { passwordGuessesMail, passwordResetMail } from './auth.mails.js';
 import { typedAccountKey } from './account-limits.js';
 import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
 import {
@@ -92,7 +92,7 @@ export async function changePassword(
   const user = await findUserById(deps.db, auth.id);
   if (!user || user.deletedAt) throw unauthorized();
   if (!user.passwordHash) throw badRequest(AUTH_TEXT.noPasswordYet);
-  if (!(await verifySecret(user.passwordHash, currentPassword))) throw badRequest(AUTH_TEXT.currentPasswordWrong);
+  await recheckPassword(deps, { ...user, passwordHash: user.passwordHash }, currentPassword, AUTH_TEXT.currentPasswordWrong);
   const passwordHash = await hashSecret(newPassword);
   const now = deps.clock();
   const current = await findSessionById(deps.db, auth.sessionId);
@@ -101,4 +101,25 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, now, current?.familyId);
   });
   if (deps.realtime) disconnectUser(deps.realtime.io, user.id, { exceptFamilyId: current?.familyId });
+}
+
+/**
+ * A signed-in person re-enters their password (to change it, to delete the account): wrong ones
+ * count against the same per-account limit as sign-in, so a stolen session cannot guess the
+ * password at full speed. The lock's first start mails the owner. Throws 400 `wrongText` on a
+ * wrong password and 429 while the account is locked.
+ */
+export async function recheckPassword(
+  deps: Pick<AuthDeps, 'limits' | 'mailer' | 'log'>,
+  user: { id: string; email: string; fullName: string; passwordHash: string },
+  password: string,
+  wrongText: string,
+): Promise<void> {
+  const attempt = async () => {
+    if (!(await verifySecret(user.passwordHash, password))) throw badRequest(wrongText);
+  };
+  if (!deps.limits) return attempt();
+  await deps.limits.signIn.run(`user:${user.id}`, attempt, () =>
+    sendQuietly(deps, passwordGuessesMail(user.email, user.fullName)),
+  );
 }

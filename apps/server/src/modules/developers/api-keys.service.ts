@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_KEY_PREFIX,
@@ -111,6 +111,14 @@ export function makeApiKeyAuthenticator(deps: ApiKeysDeps) {
 export type ApiKeyAuthenticator = ReturnType<typeof makeApiKeyAuthenticator>;
 
 /** Account deletion: the person's keys stop working and are gone. */
+/** Revokes every live key of a person, as if they had revoked each themselves. */
+export async function revokeAllKeysOf(tx: Db, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(apiKeys)
+    .set({ revokedAt: now, revokedBy: userId })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+}
+
 export async function deleteUserApiKeys(tx: Db, userId: string): Promise<void> {
   await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
 }

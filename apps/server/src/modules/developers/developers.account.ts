@@ -1,5 +1,6 @@
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
-import { deleteUserApiKeys } from './api-keys.service.js';
+import type { Db } from '../../platform/db/db.js';
+import { deleteUserApiKeys, revokeAllKeysOf } from './api-keys.service.js';
 import { deleteUserWebhooks } from './webhooks.service.js';
 
 /** Account deletion's step for this module: API keys, webhook endpoints, their events and deliveries. */
@@ -11,3 +12,8 @@ export const developersDeletionStep: AccountDeletionStep = {
     await deleteUserWebhooks(tx, userId);
   },
 };
+
+/** When an account's credentials are voided, its API keys stop answering at once. */
+export async function revokeKeysOnCredentialsVoided(tx: Db, userId: string, at: Date): Promise<void> {
+  await revokeAllKeysOf(tx, userId, at);
+}

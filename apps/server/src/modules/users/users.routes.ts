@@ -68,6 +68,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
     realtime: ctx.realtime,
     log: request.log,
     deletionSteps,
+    limits: ctx.accountLimits,
   });
   const viewerOf = (request: FastifyRequest) => request.auth ?? null;
 

@@ -24,7 +24,8 @@ import {
   type UserRow,
   type usersTable as users,
   verifyAgainstDummy,
-  verifySecret,
+  recheckPassword,
+  type AccountLimits,
 } from '../auth/index.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
@@ -54,6 +55,8 @@ export interface UsersDeps {
   log?: { error(obj: object, msg?: string): void };
   /** What deleting an account removes, module by module (modules/hooks.ts). */
   deletionSteps: readonly AccountDeletionStep[];
+  /** Per-account limits: wrong passwords re-entered here count like wrong sign-ins. */
+  limits?: AccountLimits;
 }
 
 export const USERS_TEXT = {
@@ -263,7 +266,8 @@ export async function deleteAccount(deps: UsersDeps, auth: AuthUser, body: { pas
   const row = await liveRow(deps.db, auth.id);
   const now = deps.clock();
   if (row.passwordHash) {
-    if (!body.password || !(await verifySecret(row.passwordHash, body.password))) throw badRequest(USERS_TEXT.wrongPassword);
+    if (!body.password) throw badRequest(USERS_TEXT.wrongPassword);
+    await recheckPassword(deps, { ...row, passwordHash: row.passwordHash }, body.password, USERS_TEXT.wrongPassword);
   } else if (!body.code) {
     await verifyAgainstDummy(body.password ?? '');
     throw badRequest('Please enter the code we emailed you');
