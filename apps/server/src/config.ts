@@ -101,6 +101,8 @@ const envSchema = z.object({
   // Attempts per delivery, the first retry after WEBHOOK_RETRY_BASE_SECONDS, doubling each time (about a day in all).
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(12),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).default(40),
+  // One webhook attempt, from connecting to the reply's status line, must end within this.
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Demo gallery on a fresh, empty database; unset means on, except under NODE_ENV=test.
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(50),

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handlePaymentEvent } from '../src/modules/billing/billing.events.js';
@@ -245,6 +245,76 @@ describe('private addresses', () => {
       expect(r.received).toHaveLength(0);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+/** An endpoint that never finishes its reply: one byte of a status line every 200 ms, forever. */
+async function dripper() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    const text = 'HTTP/1.1 200 OK\r\nX-Drip: ' + 'a'.repeat(10_000);
+    let at = 0;
+    const timer = setInterval(() => socket.write(text[at++ % text.length] ?? 'a'), 200);
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(timer);
+      sockets.delete(socket);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+describe('slow endpoints', () => {
+  it("hold one delivery slot for at most the attempt's deadline and never delay another person's delivery", async () => {
+    const slow = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_MAX_ATTEMPTS: '1' }, { worker: true });
+    const slowWorker = await startWebhookWorker(webhooksDeps(slow.deps));
+    const drips = await Promise.all([dripper(), dripper(), dripper(), dripper()]);
+    try {
+      const [mallory, bob] = [await createUser(slow.deps), await createUser(slow.deps)];
+      const add = async (user: TestUser, url: string) => {
+        const res = await slow.app.inject({ method: 'POST', url: api('/developers/webhooks'), headers: user.headers, payload: { url, events: ['message.received'] } });
+        expect(res.statusCode, res.body).toBe(201);
+      };
+      for (const d of drips) await add(mallory, d.url);
+      const good = await listen();
+      await add(bob, good.url);
+
+      const emitter = webhooksFor(slow.deps);
+      await emitter.emit({ userId: mallory.id, type: 'message.received', key: 'm1', data: { messageId: 'm1' } });
+      await new Promise((r) => setTimeout(r, 300));
+      const sentAt = Date.now();
+      await emitter.emit({ userId: bob.id, type: 'message.received', key: 'm2', data: { messageId: 'm2' } });
+      await waitFor(async () => (good.received.length > 0 ? true : undefined), 10_000, "bob's delivery");
+      // Bob waited for a free slot at most one slow attempt's deadline, not four of them in a row.
+      expect(Date.now() - sentAt).toBeLessThan(3_500);
+
+      const attempts = await waitFor(async () => {
+        const { rows } = await slow.deps.database.query<{ error: string | null; duration_ms: number }>(
+          `SELECT a.error, a.duration_ms FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+           JOIN webhook_endpoints w ON w.id = d.endpoint_id WHERE w.user_id = $1`,
+          [mallory.id],
+        );
+        return rows.length === 4 ? rows : undefined;
+      }, 20_000, "every slow attempt's end");
+      for (const a of attempts) {
+        expect(a.error).toBe('no answer within 1 s');
+        expect(a.duration_ms).toBeLessThan(1_800);
+      }
+    } finally {
+      await slowWorker.stop();
+      await Promise.all(drips.map((d) => d.close()));
+      await slow.close();
     }
   });
 });

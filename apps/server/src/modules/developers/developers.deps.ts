@@ -31,6 +31,7 @@ export function webhooksDeps(
       allowPrivate: deps.config.WEBHOOKS_ALLOW_PRIVATE,
       maxAttempts: deps.config.WEBHOOK_MAX_ATTEMPTS,
       retryBaseSeconds: deps.config.WEBHOOK_RETRY_BASE_SECONDS,
+      timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
     },
     log,
   };

@@ -23,12 +23,12 @@ interface Log {
 }
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
-const TIMEOUT_MS = 10_000;
-
 export interface WebhookSettings {
   allowPrivate: boolean;
   maxAttempts: number;
   retryBaseSeconds: number;
+  /** The whole of one attempt — connecting, sending, the reply's status line — must end within this. */
+  timeoutMs: number;
 }
 
 export interface WebhooksDeps {
@@ -275,6 +275,7 @@ interface Target {
   status: string;
   attempt_count: number;
   endpoint_id: string;
+  user_id: string;
   url: string;
   secret: string;
   enabled: boolean;
@@ -282,15 +283,25 @@ interface Target {
   payload: unknown;
 }
 
-/** POSTs the body; resolves with the status code, or rejects with what went wrong. */
-function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<number> {
+/**
+ * POSTs the body; resolves with the status code as soon as the reply's head arrives (its body is
+ * never read), or rejects with what went wrong. One deadline covers the whole attempt, so an
+ * endpoint that drips bytes cannot hold a delivery slot longer than `timeoutMs`.
+ */
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  settings: Pick<WebhookSettings, 'allowPrivate' | 'timeoutMs'>,
+): Promise<number> {
   const target = new URL(url);
   const host = target.hostname.replace(/^\[|\]$/g, '');
   // An address literal is never looked up, so it is checked here; names are checked on connect.
-  if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
+  if (!settings.allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
     return Promise.reject(new Error(`${host} is a loopback, private or link-local address`));
   }
   const client = target.protocol === 'https:' ? https : http;
+  const late = () => new Error(`no answer within ${settings.timeoutMs / 1000} s`);
   return new Promise((resolve, reject) => {
     const req = client.request(
       target,
@@ -301,26 +312,55 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Atelier-Webhooks/1',
+          connection: 'close',
         },
-        timeout: TIMEOUT_MS,
-        ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        timeout: settings.timeoutMs,
+        ...(settings.allowPrivate ? {} : { lookup: publicOnlyLookup }),
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
+        clearTimeout(deadline);
+        resolve(res.statusCode ?? 0);
+        res.destroy();
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    req.on('error', reject);
+    const deadline = setTimeout(() => req.destroy(late()), settings.timeoutMs);
+    req.on('timeout', () => req.destroy(late()));
+    req.on('error', (err) => {
+      clearTimeout(deadline);
+      reject(err);
+    });
     req.end(body);
   });
 }
 
+/**
+ * Delivery slots per owner in one worker: while an owner's deliveries hold their share, that
+ * owner's next ones wait a moment in the queue instead of taking a slot, so slow endpoints of one
+ * person never hold up another person's deliveries.
+ */
+export class OwnerSlots {
+  private readonly held = new Map<string, number>();
+  constructor(private readonly perOwner: number) {}
+  take(owner: string): boolean {
+    const n = this.held.get(owner) ?? 0;
+    if (n >= this.perOwner) return false;
+    this.held.set(owner, n + 1);
+    return true;
+  }
+  give(owner: string): void {
+    const n = (this.held.get(owner) ?? 1) - 1;
+    if (n <= 0) this.held.delete(owner);
+    else this.held.set(owner, n);
+  }
+}
+
+/** How long an owner's delivery waits when the owner's slots are all busy. */
+const OWNER_BUSY_WAIT_SECONDS = 1;
+
 /** One attempt of one delivery; schedules the next one, or gives up and turns the endpoint off. */
-export async function attemptDelivery(deps: WebhooksDeps, deliveryId: string): Promise<void> {
+export async function attemptDelivery(deps: WebhooksDeps, deliveryId: string, slots?: OwnerSlots): Promise<void> {
   const { rows } = await deps.database.query<Target>(
-    `SELECT d.id AS delivery_id, d.status, d.attempt_count, w.id AS endpoint_id, w.url, w.secret, w.enabled, e.id AS event_id, e.payload
+    `SELECT d.id AS delivery_id, d.status, d.attempt_count, w.id AS endpoint_id, w.user_id, w.url, w.secret, w.enabled, e.id AS event_id, e.payload
      FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN webhook_events e ON e.id = d.event_id
      WHERE d.id = $1`,
     [deliveryId],
@@ -333,6 +373,19 @@ export async function attemptDelivery(deps: WebhooksDeps, deliveryId: string): P
     ]);
     return;
   }
+  if (slots && !slots.take(target.user_id)) {
+    await deps.queue.send(WEBHOOK_QUEUE, { deliveryId }, { startAfterSeconds: OWNER_BUSY_WAIT_SECONDS });
+    return;
+  }
+  try {
+    await attemptOnce(deps, target);
+  } finally {
+    slots?.give(target.user_id);
+  }
+}
+
+async function attemptOnce(deps: WebhooksDeps, target: Target): Promise<void> {
+  const deliveryId = target.delivery_id;
   const attempt = target.attempt_count + 1;
   const body = typeof target.payload === 'string' ? target.payload : JSON.stringify(target.payload);
   const started = Date.now();
@@ -348,7 +401,7 @@ export async function attemptDelivery(deps: WebhooksDeps, deliveryId: string): P
         'webhook-signature': signPayload(target.secret, target.event_id, timestamp, body),
       },
       body,
-      deps.settings.allowPrivate,
+      deps.settings,
     );
     if (statusCode < 200 || statusCode >= 300) error = `The endpoint answered ${statusCode}`;
   } catch (err) {
@@ -410,10 +463,15 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * Delivers webhooks, `concurrency` at a time in this process; one owner holds at most a quarter
+ * of the slots (at least one), so the others always have slots left.
+ */
 export async function startWebhookWorker(deps: WebhooksDeps, concurrency = 4): Promise<WebhookWorker> {
   await deps.queue.define(webhookQueueDefinition());
+  const slots = new OwnerSlots(Math.max(1, Math.floor(concurrency / 4)));
   await deps.queue.work<{ deliveryId: string }>(WEBHOOK_QUEUE, { concurrency }, (job) =>
-    attemptDelivery(deps, job.data.deliveryId),
+    attemptDelivery(deps, job.data.deliveryId, slots),
   );
   return { stop: () => deps.queue.offWork(WEBHOOK_QUEUE) };
 }

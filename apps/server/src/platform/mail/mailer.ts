@@ -20,12 +20,25 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and a
  * log line, so a person running Atelier locally can read their codes.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: Logger;
+  /** SMTP_DEADLINE_MS unless set (tests). */
+  deadlineMs?: number;
+}): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits: nodemailer's own defaults allow minutes of silence per step.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        await withDeadline(transport.sendMail({ from: opts.from, ...message }), opts.deadlineMs ?? SMTP_DEADLINE_MS, 'SMTP server');
       },
     };
   }
@@ -40,4 +53,17 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       opts.log.info({ to: message.to, subject: message.subject, file }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
     },
   };
+}
+
+/** One message, from connecting to the server's last answer, must be sent within this. */
+export const SMTP_DEADLINE_MS = 30_000;
+
+/** Rejects when `work` has not settled within `ms`; the work's own late result is ignored. */
+export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
