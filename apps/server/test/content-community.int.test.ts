@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Comment, Content } from '@atelier/shared';
 import { content as contentTable } from '../src/modules/content/content.schema.js';
 import { createTestApp, type TestContext } from './app.js';
-import { createUser, type TestUser } from './factories.js';
+import { createUser, pngClaiming, type TestUser } from './factories.js';
 
 let t: TestContext;
 let owner: TestUser;
@@ -255,6 +255,14 @@ describe('POST /content (upload)', () => {
     expect(media.statusCode).toBe(200);
     const listed = ((await req('GET', '/content?pageSize=100')).json().data as Content[]).map((c) => c.id);
     expect(listed).toContain(item.id);
+  });
+
+  it('refuses an image that claims more than 40 megapixels with 400 and stores nothing', async () => {
+    const res = await upload(owner, form({ title: 'Bomb', contentType: 'photo' }, { data: pngClaiming(8_000, 8_000), name: 'a.png', type: 'image/png' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This image is too large: at most 40 megapixels');
+    const listed = ((await req('GET', '/content?pageSize=100')).json().data as Content[]).map((c) => c.title);
+    expect(listed).not.toContain('Bomb');
   });
 
   it('refuses bytes that are not what they claim, unsafe SVG, and anonymous uploads', async () => {

@@ -5,7 +5,7 @@ import { sessions } from '../src/modules/auth/auth.schema.js';
 import { generationDeps } from '../src/modules/generation/generation.deps.js';
 import { runGeneration } from '../src/modules/generation/generation.worker.js';
 import { createTestApp, type TestContext } from './app.js';
-import { createUser, fakeProvider, pngBytes, type TestUser } from './factories.js';
+import { createUser, fakeProvider, pngBytes, pngClaiming, type TestUser } from './factories.js';
 
 // No worker here: these tests are about the request (validation, charging, idempotency).
 // Items are rendered on demand with runGeneration where a test needs a ready one.
@@ -238,6 +238,20 @@ describe('POST /content/generate: reference image (multipart)', () => {
     const res = await t.app.inject({ method: 'POST', url: api('/content/generate'), headers: { ...user.headers, ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Please select a valid image file');
+    expect(await balanceOf(user)).toBe(20);
+    expect(await contentCount(user)).toBe(0);
+  });
+
+  it('refuses a small file that claims more than 40 megapixels with 400, before decoding it, and charges nothing', async () => {
+    const user = await createUser(t.deps, { credits: 20 });
+    const bomb = pngClaiming(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const form = multipart({ contentType: 'photo', prompt: 'A lighthouse', model: 'flux-dev' }, { name: 'referenceImage', filename: 'ref.png', type: 'image/png', data: bomb });
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'POST', url: api('/content/generate'), headers: { ...user.headers, ...form.headers }, payload: form.payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This image is too large: at most 40 megapixels');
+    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await balanceOf(user)).toBe(20);
     expect(await contentCount(user)).toBe(0);
   });

@@ -4,7 +4,7 @@ import { content } from '../src/modules/content/content.schema.js';
 import { users } from '../src/modules/auth/auth.schema.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, loginUser, PASSWORD, registerUser } from './auth-helpers.js';
-import { createUser, pngBytes, type TestUser } from './factories.js';
+import { createUser, pngBytes, pngClaiming, type TestUser } from './factories.js';
 
 let t: TestContext;
 let ann: TestUser;
@@ -151,6 +151,11 @@ describe('profiles', () => {
     const refused = await t.app.inject({ method: 'PATCH', url: api('/users/profile'), headers: { ...ann.headers, ...fake.headers }, payload: fake.payload });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toBe('Please select a valid image file');
+
+    const bomb = multipart({}, { name: 'bomb.png', data: pngClaiming(16_000, 16_000), type: 'image/png' });
+    const tooBig = await t.app.inject({ method: 'PATCH', url: api('/users/profile'), headers: { ...ann.headers, ...bomb.headers }, payload: bomb.payload });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().message).toBe('This image is too large: at most 40 megapixels');
   });
 
   it('settings: updates and a private profile shows only name, username and avatar to others', async () => {

@@ -5,6 +5,8 @@ export const LIMITS = {
   /** Longest gallery search; category and people searches take up to 100 characters. */
   searchQueryMaxLength: 200,
   referenceImageMaxBytes: 10 * 1024 * 1024,
+  /** Every image the server decodes (reference images, uploads, avatars): width × height × frames. */
+  imageMaxPixels: 40_000_000,
   variationStrengthMin: 0,
   variationStrengthMax: 100,
   variationStrengthDefault: 50,

@@ -36,6 +36,7 @@ export const MSG = {
     contentTypeAndPromptRequired: 'Content type and prompt are required',
     invalidImage: 'Please select a valid image file',
     imageTooLarge: 'Image must be less than 10MB',
+    imageTooManyPixels: 'This image is too large: at most 40 megapixels',
   },
   users: {
     getProfileFailed: 'Failed to get user profile',

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { DECODE_LIMIT, assertImagePixels } from '../../platform/images.js';
 import type { z } from 'zod';
 import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_MODEL, UPLOAD_VIDEO_MAX_BYTES, uploadContentFields, type Content, type ContentType } from '@atelier/shared';
 import type { AuthUser } from '../../platform/http/auth.js';
@@ -82,7 +83,7 @@ export async function readUploadForm(request: FastifyRequest): Promise<{ fields:
 }
 
 async function webp(data: Buffer, size: number, animated: boolean): Promise<Buffer> {
-  return sharp(data, { animated })
+  return sharp(data, { animated, ...DECODE_LIMIT })
     .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer();
@@ -106,6 +107,7 @@ export async function uploadContent(
   }
   const isVideo = mime.startsWith('video/');
   if (!isVideo && file.length > UPLOAD_IMAGE_MAX_BYTES) throw new AppError(413, 'Images can be at most 10 MB');
+  if (!isVideo) await assertImagePixels(file);
   await assertCategoryExists(deps, input.categoryId);
 
   const id = randomUUID();
@@ -118,7 +120,7 @@ export async function uploadContent(
   if (!isVideo) {
     const animated = mime === 'image/gif' || mime === 'image/webp';
     try {
-      const meta = await sharp(file).metadata();
+      const meta = await sharp(file, DECODE_LIMIT).metadata();
       width = meta.width ?? null;
       height = meta.pageHeight ?? meta.height ?? null;
       const [preview, thumb] = await Promise.all([webp(file, 768, animated), webp(file, 320, false)]);

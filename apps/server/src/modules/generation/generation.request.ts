@@ -12,6 +12,7 @@ import {
 } from '@atelier/shared';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import type { GenerateInput, ReferenceImage } from './generation.service.js';
+import { assertImagePixels } from '../../platform/images.js';
 
 const REFERENCE_FIELD = 'referenceImage';
 
@@ -50,6 +51,7 @@ async function checkReferenceImage(data: Buffer): Promise<ReferenceImage> {
   if (!detected || !(REFERENCE_IMAGE_MIME_TYPES as readonly string[]).includes(detected.mime)) {
     throw new AppError(415, MSG.validation.invalidImage);
   }
+  await assertImagePixels(data);
   return { data, mimeType: detected.mime, ext: detected.ext };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { DECODE_LIMIT, assertImagePixels } from '../../platform/images.js';
 import {
   type ProfileByUsername,
   type PublicProfile,
@@ -172,8 +173,9 @@ export async function checkAndResizeAvatar(data: Buffer): Promise<Buffer> {
   if (data.length > AVATAR_MAX_BYTES) throw new AppError(413, USERS_TEXT.avatarTooLarge);
   const detected = await fileTypeFromBuffer(data);
   if (!detected || !AVATAR_TYPES.has(detected.mime)) throw new AppError(415, USERS_TEXT.avatarInvalid);
+  await assertImagePixels(data);
   try {
-    return await sharp(data, { limitInputPixels: 40_000_000 })
+    return await sharp(data, DECODE_LIMIT)
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
       .webp({ quality: 85 })

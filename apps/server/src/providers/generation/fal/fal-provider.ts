@@ -22,6 +22,7 @@ import { MODELS_BY_TYPE, type ContentType } from '@atelier/shared';
 import { createFalClient } from '@fal-ai/client';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { DECODE_LIMIT } from '../../../platform/images.js';
 import { ProviderError, type EditInput, type GenerationInput, type GenerationOutput, type GenerationProvider, type ProviderCallOptions } from '../types.js';
 import { type CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
@@ -210,7 +211,7 @@ export function createFalProvider(opts: FalProviderOptions): GenerationProvider 
     if (input.contentType !== 'photo' && input.contentType !== 'illustration') return undefined;
     const type = await fileTypeFromBuffer(input.source.data);
     if (!type || !['image/png', 'image/jpeg', 'image/webp'].includes(type.mime)) return undefined;
-    const meta = await sharp(input.source.data).metadata();
+    const meta = await sharp(input.source.data, DECODE_LIMIT).metadata();
     // Past 4096 px the local editor's capped upscale is the right answer.
     if (!meta.width || !meta.height || Math.max(meta.width, meta.height) * 2 > UPSCALE_MAX_SIDE) return undefined;
     ctx.progress(5);

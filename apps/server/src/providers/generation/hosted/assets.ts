@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { DECODE_LIMIT } from '../../../platform/images.js';
 import { ProviderError, type GeneratedAsset, type GenerationOutput } from '../types.js';
 import type { CallContext } from '../local/call-context.js';
 import { loopPreview } from '../local/edit.js';
@@ -45,7 +46,7 @@ export async function compactImage(image: { data: Buffer; mimeType: string }, ma
   const type = await fileTypeFromBuffer(image.data);
   const mimeType = type?.mime ?? image.mimeType;
   if (image.data.length <= maxBytes && mimeType !== 'image/gif') return { data: image.data, mimeType };
-  const data = await sharp(image.data, { animated: false })
+  const data = await sharp(image.data, { animated: false, ...DECODE_LIMIT })
     .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 88, mozjpeg: true })

@@ -1,5 +1,6 @@
 import type { ContentType } from '@atelier/shared';
 import sharp from 'sharp';
+import { DECODE_LIMIT } from '../../../platform/images.js';
 import { ProviderError } from '../types.js';
 import type { Rgb } from './colour.js';
 import type { RenderInfo } from './embedded-text.js';
@@ -101,7 +102,7 @@ export function canvasSize(type: ContentType, aspect: Aspect): { width: number; 
 
 async function referenceColours(image: Buffer, weight: number): Promise<ReferenceColours> {
   try {
-    const { data } = await sharp(image)
+    const { data } = await sharp(image, DECODE_LIMIT)
       .autoOrient()
       .resize(3, 3, { fit: 'fill' })
       .removeAlpha()
@@ -114,7 +115,7 @@ async function referenceColours(image: Buffer, weight: number): Promise<Referenc
       );
       return [sum[0] as number, sum[1] as number, sum[2] as number];
     };
-    const { dominant } = await sharp(image).stats();
+    const { dominant } = await sharp(image, DECODE_LIMIT).stats();
     return { top: row(0), middle: row(1), bottom: row(2), dominant: [dominant.r, dominant.g, dominant.b], weight };
   } catch {
     throw new ProviderError('The reference image could not be read');
