@@ -109,7 +109,7 @@ let job: { id: string; title: string };
 
 beforeAll(async () => {
   owner = await makePerson();
-  applicant = await makePerson({ isVerified: false });
+  applicant = await makePerson();
   other = await makePerson();
   admin = await makePerson({ role: 'admin' });
   job = await postJob(owner);
@@ -500,6 +500,23 @@ describe('changing an application', () => {
     const byAdmin = await put(admin, app1.id, { status: 'interview' });
     expect(byAdmin.statusCode).toBe(200);
     expect(t.mailer.sent).toHaveLength(2);
+  });
+
+  it('mails only the applicant\'s verified account email, never the contact email typed into the form', async () => {
+    // Someone who never verified their account applies with a stranger's address …
+    const squatter = await makePerson({ isVerified: false });
+    const theirs = await apply(squatter, target.id, { email: 'stranger@example.org' });
+    // … and a verified applicant gives another address to be contacted at.
+    const honest = await makePerson();
+    const second = await apply(honest, target.id, { email: 'work-address@example.org' });
+    t.mailer.sent.length = 0;
+    expect((await put(owner, theirs.id, { status: 'reviewed' })).statusCode).toBe(200);
+    expect((await put(owner, second.id, { status: 'reviewed' })).statusCode).toBe(200);
+    expect(t.mailer.sent.map((m) => m.to)).toEqual([honest.email]);
+    // The job's owner still sees the contact email each applicant gave.
+    const list = await t.app.inject({ method: 'GET', url: `/api/v1/applications?jobId=${target.id}`, headers: owner.headers });
+    const emails = (list.json().data as { email: string }[]).map((a) => a.email);
+    expect(emails).toEqual(expect.arrayContaining(['stranger@example.org', 'work-address@example.org']));
   });
 
   it("tells the applicant's open tabs about the new status, but not about their own withdrawal", async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { APPLICATION_STATUSES, type ApplicationStatus, type ApplicationStatusCounts } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
@@ -160,6 +160,20 @@ export async function statusCounts(db: Db, scope: StatsScope): Promise<Applicati
     total += r.n;
   }
   return { total, byStatus };
+}
+
+/**
+ * The verified account email of each applicant that still has one: the only address Atelier
+ * mails about an application (the contact email on the form is shown to the job's owner, never
+ * mailed, since nobody proved it belongs to the applicant).
+ */
+export async function verifiedAccountEmails(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.isVerified, true), isNull(users.deletedAt)));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 export async function userEmail(db: Db, userId: string): Promise<string | undefined> {

@@ -36,7 +36,12 @@ export interface ApplicationsDeps {
 }
 
 /** `application.updated` to one party of the application, once per status it reaches. */
-async function announceUpdate(deps: ApplicationsDeps, userId: string, r: repo.ApplicationWithRefs, status: ApplicationStatus) {
+async function announceUpdate(
+  deps: ApplicationsDeps,
+  userId: string,
+  r: repo.ApplicationWithRefs,
+  status: ApplicationStatus,
+) {
   await deps.webhooks?.emit({
     userId,
     type: 'application.updated',
@@ -95,14 +100,22 @@ async function statusMail(
   rows: repo.ApplicationWithRefs[],
   status: ApplicationStatus,
 ): Promise<void> {
-  const messages: MailMessage[] = rows.map((r) => ({
-    to: r.app.email,
-    subject: JOBS_TEXT.statusChangedSubject(r.job.title, status),
-    text:
-      `Hello ${r.app.name},\n\n` +
-      `Your application for ${r.job.title} at ${r.job.company} is now ${status}.\n\n` +
-      `You can follow your applications at ${deps.publicUrl}/applications/mine\n`,
-  }));
+  const verified = await repo.verifiedAccountEmails(deps.db, [...new Set(rows.map((r) => r.app.applicantId))]);
+  const messages: MailMessage[] = rows.flatMap((r) => {
+    const to = verified.get(r.app.applicantId);
+    return to
+      ? [
+          {
+            to,
+            subject: JOBS_TEXT.statusChangedSubject(r.job.title, status),
+            text:
+              `Hello ${r.app.name},\n\n` +
+              `Your application for ${r.job.title} at ${r.job.company} is now ${status}.\n\n` +
+              `You can follow your applications at ${deps.publicUrl}/applications/mine\n`,
+          },
+        ]
+      : [];
+  });
   for (const r of rows) {
     deps.notify?.(r.app.applicantId, {
       applicationId: r.app.id,
@@ -258,7 +271,8 @@ export async function updateApplication(
   // The applicant knows what they did themselves; everyone else's change is news to them.
   if (isStatusChange && viewer.id !== row.app.applicantId) await statusMail(deps, [updated], updated.app.status);
   // A withdrawal is news to the job's owner.
-  else if (isStatusChange && updated.job.ownerId !== viewer.id) await announceUpdate(deps, updated.job.ownerId, updated, updated.app.status);
+  else if (isStatusChange && updated.job.ownerId !== viewer.id)
+    await announceUpdate(deps, updated.job.ownerId, updated, updated.app.status);
   return toApplication(updated);
 }
 
