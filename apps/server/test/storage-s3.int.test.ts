@@ -1,4 +1,4 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '@atelier/shared';
 import { createResumeStore } from '../src/modules/applications/resume-storage.js';
@@ -199,6 +199,41 @@ describe('the app on STORAGE_DRIVER=s3', () => {
       expect(
         (await cdn.app.inject({ method: 'GET', url: '/media/content/no-such-item/original.png' })).statusCode,
       ).toBe(404);
+    } finally {
+      await cdn.close();
+    }
+  });
+
+  it('serves an uploaded SVG itself, with the media headers, even when the bucket has a public base', async () => {
+    const cdn = await createTestApp({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.example.com' });
+    try {
+      const maker = await createUser(cdn.deps);
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#369"/></svg>');
+      const boundary = 'atelier-svg-boundary';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nA square\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="contentType"\r\n\r\nvector\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.svg"\r\nContent-Type: image/svg+xml\r\n\r\n`),
+        svg,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await cdn.app.inject({
+        method: 'POST',
+        url: '/api/v1/content',
+        headers: { ...maker.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const item = res.json().data as Content;
+      expect(item.mediaUrl).toBe(`/media/content/${item.id}/original.svg`);
+      const media = await cdn.app.inject({ method: 'GET', url: item.mediaUrl! });
+      expect(media.statusCode).toBe(200);
+      expect(media.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(media.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      expect(media.body).toContain('<rect');
+      // Opened from the bucket directly, it is a download, not a page.
+      const head = await storage.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `content/${item.id}/original.svg` }));
+      expect(head.ContentDisposition).toBe('attachment');
     } finally {
       await cdn.close();
     }

@@ -37,6 +37,11 @@ describe('the SVG sanitiser', () => {
     ['a set that installs a handler', `<svg ${NS}><rect width="1" height="1"><set attributeName="onmouseover" to="alert(1)"/></rect></svg>`],
     ['a data: URL holding a script document', `<svg ${NS}><a href="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;"><text>x</text></a></svg>`],
     ['an iframe', `<svg ${NS}><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example"/></svg>`],
+    ['an @import spelled with a CSS escape', `<svg ${NS}><style>@\\69mport 'https://evil.example/x.css';</style><rect width="1" height="1"/></svg>`],
+    ['a url( spelled with a CSS escape in a style element', `<svg ${NS}><style>rect{fill:u\\72l(https://evil.example/t)}</style><rect width="1" height="1"/></svg>`],
+    ['a url( spelled with a CSS escape in a style attribute', `<svg ${NS}><rect width="1" height="1" style="fill:u\\72l(https://evil.example/t)"/></svg>`],
+    ['a url( spelled with a CSS escape in a presentation attribute', `<svg ${NS}><rect width="1" height="1" fill="\\75rl(https://evil.example/t)"/></svg>`],
+    ['an escaped url( with the escape closed by a space', `<svg ${NS}><style>rect{fill:\\000075 rl(//evil.example/t)}</style><rect width="1" height="1"/></svg>`],
   ];
 
   it.each(payloads)('refuses %s', (_name, svg) => {

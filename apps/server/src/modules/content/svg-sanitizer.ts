@@ -19,6 +19,11 @@ const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 const SCRIPT_URL = /^\s*(?:javascript|vbscript|livescript|data(?!:image\/))\s*:/i;
 /** CSS that fetches or runs anything: url() other than a local #fragment, @import, expression(). */
 const ACTIVE_CSS = /url\s*\(\s*(?!['"]?\s*#)|@import|expression\s*\(|javascript\s*:|behavior\s*:|-moz-binding/i;
+/**
+ * A CSS escape (`@\69mport`, `u\72l(`) spells any keyword past the checks above, and CSS has no
+ * other use for a backslash: a style or presentation value that holds one is dropped.
+ */
+const CSS_ESCAPE = /\\/;
 
 let purifier: { window: JSDOM['window']; purify: ReturnType<typeof createDOMPurify> } | null = null;
 function getPurifier() {
@@ -107,12 +112,15 @@ export function sanitizeSvg(data: Buffer): SvgResult {
           if (isScriptUrl(value)) isActive = true;
           el.removeAttributeNode(attr);
         }
-      } else if (ACTIVE_CSS.test(attr.value) && (name === 'style' || /url\s*\(/i.test(attr.value))) {
+      } else if (
+        CSS_ESCAPE.test(attr.value) ||
+        (ACTIVE_CSS.test(attr.value) && (name === 'style' || /url\s*\(/i.test(attr.value)))
+      ) {
         isActive = true;
         el.removeAttributeNode(attr);
       }
     }
-    if (el.localName === 'style' && ACTIVE_CSS.test(el.textContent ?? '')) {
+    if (el.localName === 'style' && (ACTIVE_CSS.test(el.textContent ?? '') || CSS_ESCAPE.test(el.textContent ?? ''))) {
       isActive = true;
       el.remove();
     }

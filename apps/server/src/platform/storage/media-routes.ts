@@ -77,6 +77,12 @@ export async function registerMediaRoutes(app: FastifyInstance, storage: Storage
     if (storage instanceof S3Storage) {
       media.get(`${MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
         const key = keyOf(request) as string; // checked by the onRequest hook
+        if (storage.servesItself(key)) {
+          // SVG is a document: served here, under the media CSP the onSend hook sets.
+          const data = await storage.get(key);
+          if (!data) throw notFound(MEDIA_NOT_FOUND);
+          return reply.type('image/svg+xml').header('x-content-type-options', 'nosniff').send(data);
+        }
         // A private read, or a bucket without a public base, goes to a presigned URL: it expires, so
         // the redirect itself must not outlive it in a cache.
         const target = privateReads.has(request) ? await storage.presignedUrl(key) : await storage.redirectUrl(key);

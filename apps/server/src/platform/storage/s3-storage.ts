@@ -83,6 +83,9 @@ export class S3Storage implements Storage {
         Body: data,
         ContentType: mimeType,
         CacheControl: this.keyPrefix ? PRIVATE_CACHE : PUBLIC_CACHE,
+        // A bucket sends no Content-Security-Policy: an SVG opened from it directly is a download,
+        // never a page of the bucket's origin. The app serves SVG itself (see url()).
+        ...(mimeType === 'image/svg+xml' ? { ContentDisposition: 'attachment' } : {}),
       },
     });
     await upload.done();
@@ -121,9 +124,14 @@ export class S3Storage implements Storage {
     } while (token);
   }
 
+  /**
+   * The public URL of a key: the bucket's public base when there is one, else /media/. SVG always
+   * goes through /media/, where the app serves it with the media headers (a CSP under which
+   * nothing runs or loads) that a bucket cannot send.
+   */
   url(key: string): string {
     const path = key.split('/').map(encodeURIComponent).join('/');
-    return this.publicUrl ? `${this.publicUrl}/${this.objectKey(key).split('/').map(encodeURIComponent).join('/')}` : `${MEDIA_PREFIX}${path}`;
+    return this.publicUrl && !servedByApp(key) ? `${this.publicUrl}/${this.objectKey(key).split('/').map(encodeURIComponent).join('/')}` : `${MEDIA_PREFIX}${path}`;
   }
 
   /**
@@ -134,6 +142,11 @@ export class S3Storage implements Storage {
     if (!opts.private) return this.url(key);
     const { exp, sig } = this.signer.sign(key, opts.expiresInSeconds);
     return `${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&sig=${sig}`;
+  }
+
+  /** Whether /media/<key> answers with the bytes itself instead of a redirect to the bucket. */
+  servesItself(key: string): boolean {
+    return servedByApp(key);
   }
 
   /** Where /media/<key> sends a browser: the public URL when there is one, else a presigned GET. */
@@ -153,3 +166,6 @@ export class S3Storage implements Storage {
     this.client.destroy();
   }
 }
+
+/** Kinds of file the app serves itself from the bucket, with its own headers: SVG (a document). */
+const servedByApp = (key: string) => key.toLowerCase().endsWith('.svg');
