@@ -39,7 +39,7 @@ import { collectionsRoutes } from './modules/collections/index.js';
 import { dashboardsRoutes } from './modules/dashboards/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { avatarMedia, registerMediaRoutes } from './platform/storage/media-routes.js';
-import { registerObservability, requestIdOf } from './platform/observability/http.js';
+import { registerObservability, requestIdReader } from './platform/observability/http.js';
 import { scrapeRegistry } from './platform/observability/metrics.js';
 import { apiKeysDeps, developersRoutes, makeApiKeyAuthenticator } from './modules/developers/index.js';
 import { moduleHooks } from './modules/hooks.js';
@@ -205,10 +205,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default), so a
     // client cannot pick the address its rate limits are counted under.
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
-    // x-request-id from a proxy or caller is kept (when it is a plain token), returned and logged
-    // as `reqId`, the same key the generation worker and socket logs use.
+    // x-request-id from a trusted proxy is kept (when it is a plain token), else a fresh one; it is
+    // returned and logged as `reqId`, the same key the generation worker and socket logs use.
     requestIdHeader: false,
-    genReqId: requestIdOf,
+    genReqId: requestIdReader(Boolean(deps.config.TRUST_PROXY)),
     requestTimeout: LIMITS.httpTimeoutMs,
     // One log line per request, written when it completes, instead of Fastify's two.
     logController: new CompletedRequestsOnly(opts.requestLog),

@@ -62,6 +62,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     corsOrigins: config.CORS_ORIGINS?.split(',').map((o) => o.trim()),
     adapter: fanOut?.adapter,
     log: log.child({ module: 'realtime' }),
+    trustRequestId: Boolean(config.TRUST_PROXY),
   });
   // Vendors that send webhooks are told where, when PUBLIC_URL is reachable (GENERATION_WEBHOOKS).
   const webhookUrl = (vendor: 'replicate' | 'fal') =>

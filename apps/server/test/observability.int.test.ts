@@ -48,7 +48,8 @@ const lines: Line[] = [];
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN }, { provider, worker: true, log: captureLog(lines) });
+  // Behind a proxy (TRUST_PROXY), whose x-request-id is kept.
+  t = await createTestApp({ METRICS_TOKEN: TOKEN, TRUST_PROXY: '127.0.0.1' }, { provider, worker: true, log: captureLog(lines) });
 });
 afterAll(async () => t.close());
 
@@ -214,7 +215,17 @@ describe('/metrics', () => {
 });
 
 describe('request ids', () => {
-  it('returns the caller\'s x-request-id, or a fresh one when absent or unsafe', async () => {
+  it('makes a fresh id for every request when no proxy is trusted: a client cannot pick its own', async () => {
+    const direct = await createTestApp();
+    try {
+      const res = await direct.app.inject({ method: 'GET', url: api('/health'), headers: { 'x-request-id': 'chosen-by-client' } });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('returns the trusted proxy\'s x-request-id, or a fresh one when absent or unsafe', async () => {
     const given = await t.app.inject({ method: 'GET', url: api('/health'), headers: { 'x-request-id': 'lb-abc-123' } });
     expect(given.headers['x-request-id']).toBe('lb-abc-123');
     const fresh = await t.app.inject({ method: 'GET', url: api('/health') });

@@ -16,7 +16,7 @@ let t: TestContext;
 beforeAll(async () => {
   // The server's own loggers (main.ts): the request line is written apart from the redacting logger.
   const { log, requestLine } = serverLoggers('info', sink as unknown as DestinationStream);
-  t = await createTestApp({}, { loggerInstance: log, requestLog: requestLine });
+  t = await createTestApp({ TRUST_PROXY: '127.0.0.1' }, { loggerInstance: log, requestLog: requestLine });
 });
 afterAll(async () => t.close());
 

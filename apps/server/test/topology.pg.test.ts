@@ -85,6 +85,8 @@ async function start(role: 'api' | 'worker', env: Record<string, string> = {}): 
       JWT_SECRET: jwtSecret,
       METRICS_TOKEN: metricsToken,
       RATE_LIMIT_DISABLED: 'true',
+      // The test speaks for the proxy in front: its x-request-id is kept.
+      TRUST_PROXY: '127.0.0.1',
       SEED_DEMO: 'false',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',

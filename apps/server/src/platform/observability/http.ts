@@ -7,10 +7,17 @@ import { httpRequestDuration, renderMetrics } from './metrics.js';
 export const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[\w.:@-]{1,128}$/;
 
-/** A caller's (or proxy's) x-request-id is kept when it is a plain token; otherwise a fresh one. */
-export function requestIdOf(req: { headers: http.IncomingHttpHeaders }): string {
-  const given = req.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+/**
+ * The id of a request. A proxy's x-request-id (a plain token) is kept only behind a trusted proxy
+ * (TRUST_PROXY): otherwise it comes from the client, who could pick ids that collide with other
+ * people's in the logs, so every request gets a fresh one.
+ */
+export function requestIdReader(trustCaller: boolean): (req: { headers: http.IncomingHttpHeaders }) => string {
+  if (!trustCaller) return () => randomUUID();
+  return (req) => {
+    const given = req.headers[REQUEST_ID_HEADER];
+    return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+  };
 }
 
 /** Shared state of the process's life, read by readiness. */

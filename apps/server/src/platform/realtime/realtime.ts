@@ -11,7 +11,7 @@ import {
 } from '@atelier/shared';
 import type { Db } from '../db/db.js';
 import { resolveSession, type AuthUser, type TokenService } from '../http/auth.js';
-import { requestIdOf } from '../observability/http.js';
+import { requestIdReader } from '../observability/http.js';
 import { socketsConnected } from '../observability/metrics.js';
 
 export interface SocketLog {
@@ -58,6 +58,8 @@ export interface RealtimeOptions {
   adapter?: Parameters<RealtimeServer['adapter']>[0];
   /** Connection and event logs; silent when absent. */
   log?: SocketLog;
+  /** Whether a handshake's x-request-id is believed (TRUST_PROXY is set); a fresh id otherwise. */
+  trustRequestId?: boolean;
 }
 
 const silentLog: SocketLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -79,6 +81,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   const handlers: ((socket: RealtimeSocket) => void)[] = [];
   let isAttached = false;
 
+  const requestIdOf = requestIdReader(opts.trustRequestId ?? false);
   io.use((socket, next) => {
     socket.data.requestId = requestIdOf(socket.request);
     const token = handshakeToken(socket);
