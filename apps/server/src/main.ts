@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { batchedDestination, serverLoggers } from './platform/log.js';
 import { startBackground } from './background.js';
 import { openRuntime } from './runtime.js';
+import { keepServingOnUnhandledRejection } from './platform/process-faults.js';
 import { startMetricsServer, type Lifecycle } from './platform/observability/http.js';
 
 async function main(): Promise<void> {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
       ? pino.transport({ target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } })
       : batchedDestination(),
   );
+  keepServingOnUnhandledRejection(process, log);
 
   const { deps, closeFanOut } = await openRuntime(config, log);
   const { database, queue, realtime } = deps;
