@@ -287,8 +287,16 @@ export async function sweepGenerations(deps: GenerationDeps): Promise<{ failed: 
     requeued++;
   }
   for (const item of await listQueuedForSweep(deps.db, new Date(now - ORPHAN_GRACE_MS), SWEEP_BATCH)) {
-    const state = item.jobId ? await deps.queue.jobState(GENERATION_QUEUE, item.jobId) : null;
-    if (state === 'created' || state === 'retry' || state === 'active') continue;
+    const job = item.jobId ? await deps.queue.job(GENERATION_QUEUE, item.jobId) : null;
+    if (job?.state === 'created' || job?.state === 'retry') continue;
+    if (job?.state === 'active') {
+      // A live worker claims its item moments after fetching the job. One fetched this long ago
+      // with its item still queued was fetched by a worker that died (or lost the fetch's reply):
+      // pg-boss would only expire it after the generation timeout, so it is queued again now. If
+      // that worker comes back after all, only one of the two jobs can claim the item.
+      if (!job.startedOn || job.startedOn.getTime() >= silentBefore.getTime()) continue;
+      deps.log.warn({ contentId: item.id, jobId: item.jobId }, 'generation job was fetched but its item never claimed; queued again');
+    }
     await enqueueGeneration(deps, item.id);
     requeued++;
   }

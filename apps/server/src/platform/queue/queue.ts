@@ -43,6 +43,8 @@ export interface Queue {
   /** Stops this process's workers for `name` from fetching more jobs (running handlers go on). */
   offWork(name: string): Promise<void>;
   jobState(name: string, id: string): Promise<JobState | null>;
+  /** A job's state and when a worker last fetched it (null when no worker has). */
+  job(name: string, id: string): Promise<{ state: JobState; startedOn: Date | null } | null>;
   /** Stops fetching; waits up to `timeoutMs` for running handlers. */
   stop(opts?: { timeoutMs?: number }): Promise<void>;
   /** True between a successful start and stop (readiness reads it). */
@@ -311,9 +313,13 @@ export function createQueue(opts: QueueOptions): Queue {
       for (const loop of list) loop.stop();
     },
     async jobState(name, id) {
+      return (await this.job(name, id))?.state ?? null;
+    },
+    async job(name, id) {
       await start();
-      const job = await boss.getJobById(name, id, { includeArchive: true });
-      return job ? (job as { state: JobState }).state : null;
+      const job = (await boss.getJobById(name, id, { includeArchive: true })) as { state: JobState; startedOn?: Date | string | null } | null;
+      if (!job) return null;
+      return { state: job.state, startedOn: job.startedOn ? new Date(job.startedOn) : null };
     },
     isRunning: () => isStarted && !isStopped,
     async waiting(name) {
