@@ -104,13 +104,13 @@ export class RedisCounterStore implements CounterStore {
     private readonly prefix = 'atelier:rl:',
     private readonly clock: Clock = () => new Date(),
   ) {
-    // Bounded: with Redis away a command fails at once (no offline queue) or within the command
-    // timeout, instead of waiting through ioredis's reconnection retries (about 10 s, then a 500).
+    // Bounded: with Redis away a command fails within the command timeout or after one
+    // reconnection attempt, instead of waiting through ioredis's retries (about 10 s, then a 500).
+    // Commands sent while it connects wait in its queue (FailOpenCounterStore bounds that wait).
     this.redis =
       typeof urlOrClient === 'string'
         ? new Redis(urlOrClient, {
             maxRetriesPerRequest: 1,
-            enableOfflineQueue: false,
             connectTimeout: 1000,
             commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
             retryStrategy: (times) => Math.min(times * 200, 2000),
