@@ -19,6 +19,8 @@ function reply(statusCode: number, code: string, message: string, details?: Erro
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, res) => {
     if (err instanceof AppError) {
+      // A 5xx of ours (storage unavailable, …): the person gets the sentence, the log gets why.
+      if (err.statusCode >= 500) request.log.warn({ err: err.cause ?? err }, err.message);
       for (const [name, value] of Object.entries(err.headers)) res.header(name, value);
       return res.status(err.statusCode).send(reply(err.statusCode, err.code, err.message, err.details));
     }
