@@ -212,6 +212,8 @@ export function createQueue(opts: QueueOptions): Queue {
   /** One worker slot: fetches a job, runs it, waits for its end to be recorded, then the next. */
   function startLoop(name: string, handler: (job: QueueJob<object>) => Promise<void>): WorkerLoop {
     let isStopping = false;
+    // A wake while the loop is busy fetching: it fetches again at once instead of sleeping first.
+    let isWoken = false;
     let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
@@ -224,6 +226,7 @@ export function createQueue(opts: QueueOptions): Queue {
       currentJobId: null,
       done: Promise.resolve(),
       wake() {
+        isWoken = true;
         if (sleeping) {
           clearTimeout(sleeping.timer);
           sleeping.resolve();
@@ -239,13 +242,14 @@ export function createQueue(opts: QueueOptions): Queue {
       try {
         while (!isStopping) {
           // pg-boss's fetch answers no jobs when the database cannot be reached.
+          isWoken = false;
           const jobs = (await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true }).catch((err: unknown) => {
             opts.log.error({ err, queue: name }, 'could not fetch jobs');
             return [];
           })) as (PgBoss.JobWithMetadata<object> | undefined)[];
           const job = jobs[0];
           if (!job) {
-            if (!isStopping) await sleep(pollingMs);
+            if (!isStopping && !isWoken) await sleep(pollingMs);
             continue;
           }
           loop.currentJobId = job.id;
