@@ -267,7 +267,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const origins = deps.config.CORS_ORIGINS?.split(',').map((o) => o.trim());
   if (origins) await app.register(cors, { origin: origins, credentials: true });
   // Counters shared by every process and kept across restarts: the database, or Redis.
-  const counters = deps.counters ?? openCounterStore(deps.config, deps.database, deps.clock);
+  const counters = deps.counters ?? openCounterStore(deps.config, deps.database, deps.clock, app.log);
   if (!deps.counters) app.addHook('onClose', () => counters.close());
   await app.register(rateLimit, {
     global: false,

@@ -55,6 +55,13 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  // PostgreSQL's bounded waits (0 turns one off): a pooled connection, a statement, a lock, an idle transaction.
+  DB_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  // How long a starting process waits for another one's migrations before it gives up.
+  MIGRATION_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   // Defaults to http://localhost:<PORT>.
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: optionalString,
@@ -197,6 +204,16 @@ export interface Config extends Omit<Env, 'PUBLIC_URL'> {
   PUBLIC_URL: string;
   dataDir: string;
   dbKind: 'pglite' | 'postgres';
+}
+
+/** The database's bounded waits from the configuration. */
+export function databaseTimeouts(config: Config) {
+  return {
+    acquireMs: config.DB_POOL_ACQUIRE_TIMEOUT_MS,
+    statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+    lockMs: config.DB_LOCK_TIMEOUT_MS,
+    idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

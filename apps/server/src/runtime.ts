@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import { databaseTimeouts, type Config } from './config.js';
 import { openDatabase } from './platform/db/db.js';
 import { TokenService } from './platform/http/auth.js';
 import type { AppDeps } from './platform/http/types.js';
@@ -35,6 +35,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'db'),
+    timeouts: databaseTimeouts(config),
+    migrationLockTimeoutMs: config.MIGRATION_LOCK_TIMEOUT_MS,
+    log,
     onConnectionLost: (err) => log.warn({ err }, 'PostgreSQL ended a pooled connection; the pool opens another when needed'),
   });
   const clock = () => new Date();
@@ -54,7 +57,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     log,
   });
   // PostgreSQL: pg-boss keeps its own small pool. PGlite: it shares the one embedded connection.
-  const queue = createQueue({ database, connectionString: config.DATABASE_URL, log });
+  const queue = createQueue({ database, connectionString: config.DATABASE_URL, timeouts: databaseTimeouts(config), log });
   const fanOut = config.DATABASE_URL ? await loadPostgresAdapter(config.DATABASE_URL, log) : null;
   const realtime = createRealtime({
     db: database.db,

@@ -169,6 +169,50 @@ describe('worker start heals what a crash left', () => {
   });
 });
 
+describe('a job fetched by a worker that died before it claimed the item', () => {
+  /** What a fetch leaves in pg-boss: the job active since `secondsAgo` (by the app's clock), its item still queued. */
+  async function fetchedAgo(id: string, secondsAgo: number): Promise<string> {
+    const jobId = (await t.deps.database.query<{ job_id: string }>('SELECT job_id FROM content WHERE id = $1', [id])).rows[0]!.job_id;
+    await t.deps.database.query(`UPDATE pgboss.job SET state = 'active', started_on = $2 WHERE id = $1`, [
+      jobId,
+      new Date(t.clock.now().getTime() - secondsAgo * 1000),
+    ]);
+    return jobId;
+  }
+
+  it('queues the item again after GENERATION_STALE_AFTER_MS and it finishes ready, charged once', async () => {
+    const user = await createUser(t.deps, { credits: 10 });
+    const item = await generate(user, 'Fetched, then the worker was killed');
+    await advancePast(item.id, 'enqueued_at', ORPHAN_GRACE_MS + 1000);
+    const lostJob = await fetchedAgo(item.id, DEFAULT_STALE_AFTER_MS / 1000 + 1);
+    const worker = await startGenerationWorker(generationDeps(t.deps));
+    try {
+      expect(await statusIs(user, item.id, 'ready')).toMatchObject({ refunded: 0 });
+      expect(await balanceOf(user)).toBe(5);
+      expect((await ledger(user)).map((e) => e.kind)).toEqual(['generation_charge', 'signup_grant']);
+      const jobId = (await t.deps.database.query<{ job_id: string }>('SELECT job_id FROM content WHERE id = $1', [item.id])).rows[0]!.job_id;
+      expect(jobId).not.toBe(lostJob);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('leaves an item whose job was fetched moments ago to the worker that fetched it', async () => {
+    const user = await createUser(t.deps, { credits: 10 });
+    const item = await generate(user, 'Fetched just now by a live worker');
+    await advancePast(item.id, 'enqueued_at', ORPHAN_GRACE_MS + 1000);
+    const fetched = await fetchedAgo(item.id, 1);
+    const worker = await startGenerationWorker(generationDeps(t.deps));
+    try {
+      const row = (await t.deps.database.query<{ job_id: string; status: string }>('SELECT job_id, status FROM content WHERE id = $1', [item.id])).rows[0]!;
+      expect(row).toEqual({ job_id: fetched, status: 'queued' });
+    } finally {
+      await worker.stop();
+      await t.deps.database.query("UPDATE content SET status = 'failed' WHERE id = $1", [item.id]);
+    }
+  });
+});
+
 describe('a run whose worker stopped beating', () => {
   /** What a worker killed mid-run leaves: processing, its last heartbeat long ago, well before its deadline. */
   async function silentRun(id: string, attempts: number): Promise<void> {

@@ -95,6 +95,24 @@ function next<T>(socket: Socket, event: string, timeoutMs = 10_000): Promise<T> 
 }
 
 describe('realtime across two server processes on PostgreSQL', () => {
+  it('stopping one process disconnects its own clients only; the other keeps its clients and their events', async () => {
+    const [a] = nodes as [Node, Node];
+    const leaving = await startNode(withDatabase(baseUrl, name));
+    const user = await createUser({ database, tokens, clock: () => new Date() });
+    const onA = await open(a.url, user.token);
+    const onLeaving = await open(leaving.url, user.token);
+    await new Promise((r) => setTimeout(r, 300));
+    const dropped = new Promise((resolve) => onLeaving.once('disconnect', resolve));
+    await leaving.close();
+    await dropped;
+    // Long enough for a disconnect published through the adapter to have reached the other node.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(onA.connected).toBe(true);
+    const got = next<{ credits: number }>(onA, 'credits:updated');
+    a.realtime.toUser(user.id, 'credits:updated', { credits: 3 });
+    await expect(got).resolves.toEqual({ credits: 3 });
+  });
+
   it('delivers an event emitted by one node to the user connected to the other, on every tab', async () => {
     const [a, b] = nodes as [Node, Node];
     const user = await createUser({ database, tokens, clock: () => new Date() });

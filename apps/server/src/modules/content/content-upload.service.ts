@@ -7,7 +7,7 @@ import { DECODE_LIMIT, assertImagePixels } from '../../platform/images.js';
 import type { z } from 'zod';
 import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_MODEL, UPLOAD_VIDEO_MAX_BYTES, uploadContentFields, type Content, type ContentType } from '@atelier/shared';
 import type { AuthUser } from '../../platform/http/auth.js';
-import { AppError, badRequest } from '../../platform/http/errors.js';
+import { AppError, badRequest, storageUnavailable } from '../../platform/http/errors.js';
 import { assertCategoryExists } from './content-community.service.js';
 import { content } from './content.schema.js';
 import type { ContentDeps } from './content.service.js';
@@ -117,23 +117,33 @@ export async function uploadContent(
   let thumbnailKey: string | null = null;
   let width: number | null = null;
   let height: number | null = null;
+  // A store that does not answer is not a bad file: 503, and the person tries again.
+  const store = async (key: string, data: Buffer, type: string) => {
+    try {
+      await deps.storage.put(key, data, type);
+    } catch (err) {
+      await deps.storage.delete(prefix).catch(() => undefined);
+      throw storageUnavailable(err);
+    }
+  };
   if (!isVideo) {
     const animated = mime === 'image/gif' || mime === 'image/webp';
+    let preview: Buffer;
+    let thumb: Buffer;
     try {
       const meta = await sharp(file, DECODE_LIMIT).metadata();
       width = meta.width ?? null;
       height = meta.pageHeight ?? meta.height ?? null;
-      const [preview, thumb] = await Promise.all([webp(file, 768, animated), webp(file, 320, false)]);
-      previewKey = `${prefix}preview.webp`;
-      thumbnailKey = `${prefix}thumbnail.webp`;
-      await deps.storage.put(previewKey, preview, 'image/webp');
-      await deps.storage.put(thumbnailKey, thumb, 'image/webp');
+      [preview, thumb] = await Promise.all([webp(file, 768, animated), webp(file, 320, false)]);
     } catch {
-      await deps.storage.delete(prefix).catch(() => undefined);
       throw new AppError(415, 'This image could not be read');
     }
+    previewKey = `${prefix}preview.webp`;
+    thumbnailKey = `${prefix}thumbnail.webp`;
+    await store(previewKey, preview, 'image/webp');
+    await store(thumbnailKey, thumb, 'image/webp');
   }
-  await deps.storage.put(mediaKey, file, mime);
+  await store(mediaKey, file, mime);
   try {
     await deps.db.insert(content).values({
       id,

@@ -31,6 +31,8 @@ export interface GenerationDeps {
   concurrency: number;
   /** A processing item whose worker has not beaten for this long is handed back (default 30 s). */
   staleAfterMs?: number;
+  /** Waits between attempts to store a finished render while storage does not answer (STORE_RETRY_DELAYS_MS when absent). */
+  storeRetryDelaysMs?: readonly number[];
   /** The HTTP request that asked for the work; enqueued jobs carry it so the worker logs with it. */
   requestId?: string;
   /**

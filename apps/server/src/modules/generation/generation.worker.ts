@@ -84,7 +84,52 @@ export async function failAndRefund(deps: GenerationDeps, contentId: string, rea
 
 const safeExt = (ext: string) => (/^[a-z0-9]{1,5}$/i.test(ext) ? ext.toLowerCase() : 'bin');
 
-async function storeAssets(deps: GenerationDeps, row: ContentRow, output: GenerationOutput): Promise<{ fields: ReadyFields; keys: string[] }> {
+/** Waits between attempts to store a render while storage does not answer: about 15 s in all. */
+export const STORE_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
+
+/**
+ * Stores one file, trying again with back-off while storage does not answer (an outage is not a
+ * bad render). Gives up when the run is aborted (timeout, shutdown) or after the last wait; the
+ * run then fails and is refunded.
+ */
+async function putWithRetry(deps: GenerationDeps, key: string, asset: GeneratedAsset, signal: AbortSignal): Promise<void> {
+  const delays = deps.storeRetryDelaysMs ?? STORE_RETRY_DELAYS_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.storage.put(key, asset.data, asset.mimeType);
+      return;
+    } catch (err) {
+      const wait = delays[attempt];
+      if (wait === undefined || signal.aborted) throw new StorageUnavailable(err);
+      deps.log.warn({ err, key, attempt: attempt + 1 }, 'could not store a generated file; trying again');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        }, { once: true });
+      });
+      if (signal.aborted) throw signal.reason;
+    }
+  }
+}
+
+/** Storage did not take a finished render, through every retry. */
+class StorageUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('storage did not answer', { cause });
+  }
+}
+
+/** The failure reason an owner reads when the render could not be stored. */
+export const STORAGE_FAILED_REASON = 'The result could not be stored because storage is unavailable';
+
+async function storeAssets(
+  deps: GenerationDeps,
+  row: ContentRow,
+  output: GenerationOutput,
+  signal: AbortSignal,
+): Promise<{ fields: ReadyFields; keys: string[] }> {
   const byRole = new Map<GeneratedAsset['role'], GeneratedAsset>();
   for (const asset of output.assets) if (!byRole.has(asset.role)) byRole.set(asset.role, asset);
   const original = byRole.get('original');
@@ -95,7 +140,7 @@ async function storeAssets(deps: GenerationDeps, row: ContentRow, output: Genera
   const keys = new Map<GeneratedAsset['role'], string>();
   for (const [role, asset] of byRole) {
     const key = `${contentKeyPrefix(row.id)}${role}.${safeExt(asset.ext)}`;
-    await deps.storage.put(key, asset.data, asset.mimeType);
+    await putWithRetry(deps, key, asset, signal);
     keys.set(role, key);
   }
   const mediaKey = keys.get('original') as string;
@@ -212,7 +257,7 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
   try {
     const output = await Promise.race([callProvider(deps, row, controller.signal, onProgress), untilAborted(controller.signal)]);
     if (controller.signal.aborted) throw controller.signal.reason;
-    const { fields, keys } = await storeAssets(deps, row, output);
+    const { fields, keys } = await storeAssets(deps, row, output, controller.signal);
     const isReady = await completeRun(deps.db, contentId, runId, fields);
     if (!isReady) {
       // Deleted, or failed by the sweep while we worked: what we stored belongs to nobody.
@@ -247,8 +292,15 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
       return;
     }
     const reason =
-      abort?.kind === 'timeout' ? timeoutMessage(deps.timeoutMs) : err instanceof ProviderError ? err.message : MSG.generation.failed;
-    if (!(err instanceof ProviderError) && !abort) deps.log.error({ err, contentId }, 'generation failed unexpectedly');
+      abort?.kind === 'timeout'
+        ? timeoutMessage(deps.timeoutMs)
+        : err instanceof ProviderError
+          ? err.message
+          : err instanceof StorageUnavailable
+            ? STORAGE_FAILED_REASON
+            : MSG.generation.failed;
+    if (err instanceof StorageUnavailable) deps.log.error({ err: err.cause, contentId }, 'generation could not be stored; failed and refunded');
+    else if (!(err instanceof ProviderError) && !abort) deps.log.error({ err, contentId }, 'generation failed unexpectedly');
     await failAndRefund(deps, contentId, reason, { runId });
     finish('failed');
   } finally {
@@ -287,8 +339,16 @@ export async function sweepGenerations(deps: GenerationDeps): Promise<{ failed: 
     requeued++;
   }
   for (const item of await listQueuedForSweep(deps.db, new Date(now - ORPHAN_GRACE_MS), SWEEP_BATCH)) {
-    const state = item.jobId ? await deps.queue.jobState(GENERATION_QUEUE, item.jobId) : null;
-    if (state === 'created' || state === 'retry' || state === 'active') continue;
+    const job = item.jobId ? await deps.queue.job(GENERATION_QUEUE, item.jobId) : null;
+    if (job?.state === 'created' || job?.state === 'retry') continue;
+    if (job?.state === 'active') {
+      // A live worker claims its item moments after fetching the job. One fetched this long ago
+      // with its item still queued was fetched by a worker that died (or lost the fetch's reply):
+      // pg-boss would only expire it after the generation timeout, so it is queued again now. If
+      // that worker comes back after all, only one of the two jobs can claim the item.
+      if (!job.startedOn || job.startedOn.getTime() >= silentBefore.getTime()) continue;
+      deps.log.warn({ contentId: item.id, jobId: item.jobId }, 'generation job was fetched but its item never claimed; queued again');
+    }
     await enqueueGeneration(deps, item.id);
     requeued++;
   }

@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { is, Param, Placeholder, sql, type DriverValueEncoder, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { runMigrations } from './migrate.js';
+import { runMigrations, type MigrationLockOptions } from './migrate.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 
@@ -41,6 +41,68 @@ export interface OpenDatabaseOptions {
    * `pg_terminate_backend`). The pool drops that connection and opens a new one when it needs it.
    */
   onConnectionLost?: (err: Error) => void;
+  /** PostgreSQL's bounded waits; DEFAULT_DB_TIMEOUTS when absent. */
+  timeouts?: DatabaseTimeouts;
+  /** Gives up waiting for another process's migrations after this long. */
+  migrationLockTimeoutMs?: number;
+  /** Where the wait for the migration lock is reported. */
+  log?: MigrationLockOptions['log'];
+}
+
+/**
+ * How long a PostgreSQL caller may wait, so a lock held elsewhere, a stuck query or an outage
+ * fails a request (503 with Retry-After) instead of stalling every request of the process.
+ */
+export interface DatabaseTimeouts {
+  /** For a pooled connection: the pool's queue and the connection's set-up (node-postgres `connectionTimeoutMillis`). */
+  acquireMs: number;
+  /** `statement_timeout`: one statement's run. */
+  statementMs: number;
+  /** `lock_timeout`: one wait for a lock on a row or table. */
+  lockMs: number;
+  /** `idle_in_transaction_session_timeout`: a transaction left open with nothing running (its locks go with it). */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DatabaseTimeouts = {
+  acquireMs: 5000,
+  statementMs: 30_000,
+  lockMs: 5000,
+  idleInTransactionMs: 60_000,
+};
+
+/** The timeouts as node-postgres takes them, for a pool or a client (0 turns one off). */
+export function pgTimeoutOptions(t: DatabaseTimeouts = DEFAULT_DB_TIMEOUTS) {
+  return {
+    connectionTimeoutMillis: t.acquireMs,
+    statement_timeout: t.statementMs,
+    lock_timeout: t.lockMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+  };
+}
+
+// SQLSTATE classes and codes that say "the database cannot answer now", not "this request is wrong":
+// 08 connection exceptions, 53 insufficient resources, 57P01-57P05 shutdown and cannot-connect-now,
+// 57014 statement timeout (or a cancel), 55P03 lock timeout, 25P03 idle-in-transaction timeout,
+// 40001/40P01 serialization failure and deadlock.
+const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[1-5]|57014|55P03|25P03|40001|40P01)$/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+// node-postgres's own words for a pool or connection that gave up.
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|the database system is (starting up|shutting down)/i;
+
+/**
+ * True when an error (or one it wraps: drizzle wraps the driver's error as `cause`) means the
+ * database is unreachable, overloaded or timed out: worth trying again shortly.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    if (e instanceof Error && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 /**
@@ -58,21 +120,27 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if (opts.databaseUrl) {
     if (opts.migrate !== false) {
       // One dedicated connection, so the session-level advisory lock is taken and released on it.
-      const client = new pg.Client({ connectionString: opts.databaseUrl });
+      // Migrations run without a statement timeout (an index build may take long), but connecting is bounded.
+      const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: opts.timeouts?.acquireMs ?? DEFAULT_DB_TIMEOUTS.acquireMs });
+      // An outage while migrating fails the start (the process exits and is started again), not as an uncaught 'error'.
+      client.on('error', () => undefined);
       await client.connect();
       try {
-        await runMigrations({
-          kind: 'postgres',
-          query: async (text, params) => ({ rows: (await client.query(text, params as unknown[])).rows }),
-          exec: async (text) => {
-            await client.query(text);
+        await runMigrations(
+          {
+            kind: 'postgres',
+            query: async (text, params) => ({ rows: (await client.query(text, params as unknown[])).rows }),
+            exec: async (text) => {
+              await client.query(text);
+            },
           },
-        });
+          { lockTimeoutMs: opts.migrationLockTimeoutMs, log: opts.log },
+        );
       } finally {
         await client.end();
       }
     }
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, ...pgTimeoutOptions(opts.timeouts) });
     surviveConnectionLoss(pool, opts.onConnectionLost);
     database = {
       db: drizzlePg(pool) as unknown as Db,

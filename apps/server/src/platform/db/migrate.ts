@@ -33,14 +33,66 @@ export function latestMigrationName(): string {
   return latest;
 }
 
-export async function runMigrations(database: SqlRunner): Promise<string[]> {
+export interface MigrationLockOptions {
+  /** Gives up after this long waiting for another process's migrations (default 5 minutes). */
+  lockTimeoutMs?: number;
+  /** How often the wait is logged. */
+  logEveryMs?: number;
+  log?: { warn(obj: object, msg?: string): void };
+}
+
+const LOCK_POLL_MS = 250;
+
+/**
+ * Takes the migration lock, waiting while another process holds it (it is migrating): says so in
+ * the log every few seconds, and gives up with a message naming the holder after `lockTimeoutMs`.
+ */
+async function takeMigrationLock(database: SqlRunner, opts: MigrationLockOptions): Promise<void> {
+  const timeoutMs = opts.lockTimeoutMs ?? 300_000;
+  const logEveryMs = opts.logEveryMs ?? 5000;
+  const startedAt = Date.now();
+  let loggedAt = startedAt;
+  for (;;) {
+    const { rows } = await database.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [MIGRATION_LOCK]);
+    if (rows[0]?.ok) return;
+    const waited = Date.now() - startedAt;
+    const holder = async () =>
+      (
+        await database.query<{ pid: number; application_name: string | null }>(
+          `SELECT l.pid, a.application_name FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+            WHERE l.locktype = 'advisory' AND l.granted AND l.objid = $1 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            LIMIT 1`,
+          [MIGRATION_LOCK],
+        )
+      ).rows[0];
+    if (waited >= timeoutMs) {
+      const by = await holder().catch(() => undefined);
+      throw new Error(
+        `Gave up after ${Math.round(waited / 1000)} s waiting for the migration lock, held by another process` +
+          `${by ? ` (PostgreSQL backend ${by.pid}${by.application_name ? `, ${by.application_name}` : ''})` : ''}: ` +
+          'it may still be migrating, or it hangs. Start again once it has finished, end that backend, or raise MIGRATION_LOCK_TIMEOUT_MS.',
+      );
+    }
+    if (Date.now() - loggedAt >= logEveryMs) {
+      loggedAt = Date.now();
+      const by = await holder().catch(() => undefined);
+      opts.log?.warn(
+        { waitedMs: waited, timeoutMs, holderPid: by?.pid },
+        'waiting for another process to finish migrating the database',
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(LOCK_POLL_MS, timeoutMs - waited)));
+  }
+}
+
+export async function runMigrations(database: SqlRunner, lock: MigrationLockOptions = {}): Promise<string[]> {
   const dir = migrationsDir();
   const files = fs
     .readdirSync(dir)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
   const applied: string[] = [];
-  if (database.kind === 'postgres') await database.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  if (database.kind === 'postgres') await takeMigrationLock(database, lock);
   try {
     // Inside the lock: two processes creating it at once on a fresh database would make one fail.
     await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Database } from '../db/db.js';
+import { rateLimitFallbacks } from '../observability/metrics.js';
 
 /** A counter after a hit: how many hits its window holds, and how long until the window ends. */
 export interface CounterState {
@@ -103,7 +104,20 @@ export class RedisCounterStore implements CounterStore {
     private readonly prefix = 'atelier:rl:',
     private readonly clock: Clock = () => new Date(),
   ) {
-    this.redis = typeof urlOrClient === 'string' ? new Redis(urlOrClient, { maxRetriesPerRequest: 2 }) : urlOrClient;
+    // Bounded: with Redis away a command fails within the command timeout or after one
+    // reconnection attempt, instead of waiting through ioredis's retries (about 10 s, then a 500).
+    // Commands sent while it connects wait in its queue (FailOpenCounterStore bounds that wait).
+    this.redis =
+      typeof urlOrClient === 'string'
+        ? new Redis(urlOrClient, {
+            maxRetriesPerRequest: 1,
+            connectTimeout: 1000,
+            commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+            retryStrategy: (times) => Math.min(times * 200, 2000),
+          })
+        : urlOrClient;
+    // Reported by the fail-open store when a hit needs Redis; the client reconnects by itself.
+    this.redis.on('error', () => undefined);
   }
 
   async hit(key: string, windowMs: number): Promise<CounterState> {
@@ -126,18 +140,124 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    // quit() needs a connection; while Redis is away, stop reconnecting at once instead.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }
 
-/** The store the configuration asks for: Redis when REDIS_URL is set, else the database. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/** Counters of this process alone, in memory: what a fail-open store counts in while Redis is away. */
+export class LocalCounterStore implements CounterStore {
+  private readonly windows = new Map<string, { count: number; end: number }>();
+
+  constructor(private readonly clock: Clock = () => new Date()) {}
+
+  async hit(key: string, windowMs: number): Promise<CounterState> {
+    const now = this.clock().getTime();
+    if (this.windows.size > 10_000) for (const [k, w] of this.windows) if (w.end <= now) this.windows.delete(k);
+    const live = this.windows.get(key);
+    const window = live && live.end > now ? live : { count: 0, end: now + windowMs };
+    window.count++;
+    this.windows.set(key, window);
+    return { count: window.count, ttlMs: window.end - now };
+  }
+
+  async peek(key: string): Promise<CounterState | null> {
+    const now = this.clock().getTime();
+    const w = this.windows.get(key);
+    return w && w.end > now ? { count: w.count, ttlMs: w.end - now } : null;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * A shared store that fails open: when it does not answer within `timeoutMs` (Redis down or
+ * unreachable), each call is answered by this process's own counters instead, so sign-in, sign-up,
+ * play counts and API keys go on working, still limited per process, instead of waiting and
+ * failing with a 500. Each fallback is counted (`atelier_rate_limit_fallbacks_total`) and logged at
+ * most once per `logEveryMs`.
+ */
+export class FailOpenCounterStore implements CounterStore {
+  private readonly local: LocalCounterStore;
+  private loggedAt = 0;
+
+  constructor(
+    private readonly shared: CounterStore,
+    private readonly log: { warn(obj: object, msg?: string): void },
+    clock: Clock = () => new Date(),
+    private readonly timeoutMs = 1000,
+    private readonly logEveryMs = 30_000,
+  ) {
+    this.local = new LocalCounterStore(clock);
+  }
+
+  private async either<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        shared(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the rate-limit store did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+        }),
+      ]);
+    } catch (err) {
+      rateLimitFallbacks.inc();
+      if (Date.now() - this.loggedAt >= this.logEveryMs) {
+        this.loggedAt = Date.now();
+        this.log.warn({ err }, 'rate-limit store unavailable; counting in this process until it answers');
+      }
+      return local();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  hit(key: string, windowMs: number): Promise<CounterState> {
+    return this.either(
+      () => this.shared.hit(key, windowMs),
+      () => this.local.hit(key, windowMs),
+    );
+  }
+
+  peek(key: string): Promise<CounterState | null> {
+    return this.either(
+      () => this.shared.peek(key),
+      () => this.local.peek(key),
+    );
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.local.reset(key);
+    await this.either(
+      () => this.shared.reset(key),
+      async () => undefined,
+    );
+  }
+
+  close(): Promise<void> {
+    return this.shared.close();
+  }
+}
+
+/**
+ * The store the configuration asks for: Redis when REDIS_URL is set (failing open to this
+ * process's counters while Redis is away), else the database.
+ */
 export function openCounterStore(
   config: { REDIS_URL?: string | undefined },
   database: Pick<Database, 'query'>,
   clock: Clock,
+  log: { warn(obj: object, msg?: string): void } = { warn: () => undefined },
 ): CounterStore {
   return config.REDIS_URL
-    ? new RedisCounterStore(config.REDIS_URL, 'atelier:rl:', clock)
+    ? new FailOpenCounterStore(new RedisCounterStore(config.REDIS_URL, 'atelier:rl:', clock), log, clock)
     : new DatabaseCounterStore(database, clock);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, statusText } from './errors.js';
+import { isDatabaseUnavailable } from '../db/db.js';
+import { AppError, serviceUnavailable, statusText } from './errors.js';
 
 interface ErrorReply {
   statusCode: number;
@@ -18,6 +19,8 @@ function reply(statusCode: number, code: string, message: string, details?: Erro
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, res) => {
     if (err instanceof AppError) {
+      // A 5xx of ours (storage unavailable, …): the person gets the sentence, the log gets why.
+      if (err.statusCode >= 500) request.log.warn({ err: err.cause ?? err }, err.message);
       for (const [name, value] of Object.entries(err.headers)) res.header(name, value);
       return res.status(err.statusCode).send(reply(err.statusCode, err.code, err.message, err.details));
     }
@@ -36,6 +39,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return res.status(500).send(reply(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong on our side'));
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500 && isDatabaseUnavailable(err)) {
+      // A lock held elsewhere, a timeout, an outage: the request was fine, and will be again soon.
+      request.log.warn({ err }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      for (const [name, value] of Object.entries(unavailable.headers)) res.header(name, value);
+      return res.status(503).send(reply(503, unavailable.code, unavailable.message));
+    }
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
       return res.status(status).send(reply(status, 'INTERNAL_SERVER_ERROR', 'Something went wrong on our side'));

@@ -54,6 +54,20 @@ export const tooManyRequests = (message = 'Too many requests, please slow down',
     retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   );
 
+/** Seconds a client is asked to wait after a 503 (the database or storage did not answer). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The database or another service behind the API did not answer in time: nothing is wrong with the request. */
+export const serviceUnavailable = (message = 'The service is temporarily unavailable, try again in a moment') =>
+  new AppError(503, message, 'SERVICE_UNAVAILABLE', undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+
+/** The media store did not take a file (an outage, a timeout): `cause` is logged, not sent. */
+export const storageUnavailable = (cause?: unknown) => {
+  const err = serviceUnavailable('Storage is unavailable, try again');
+  if (cause !== undefined) Object.assign(err, { cause });
+  return err;
+};
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -70,6 +70,18 @@ export const checkoutOutcomes = new client.Counter({
   registers: [registry],
 });
 
+export const unhandledRejections = new client.Counter({
+  name: 'atelier_unhandled_rejections_total',
+  help: 'Promise rejections nothing handled; logged, and the process kept serving',
+  registers: [registry],
+});
+
+export const rateLimitFallbacks = new client.Counter({
+  name: 'atelier_rate_limit_fallbacks_total',
+  help: 'Rate-limit hits counted in this process alone because the shared store (Redis) did not answer',
+  registers: [registry],
+});
+
 /** A ledger row was written (call only for a new row). */
 export function countLedger(kind: string, delta: number): void {
   if (delta > 0) creditsGranted.inc({ kind }, delta);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/db.js';
+import { pgTimeoutOptions, type Database, type DatabaseTimeouts } from '../db/db.js';
 
 export interface QueueDefinition {
   name: string;
@@ -43,6 +43,8 @@ export interface Queue {
   /** Stops this process's workers for `name` from fetching more jobs (running handlers go on). */
   offWork(name: string): Promise<void>;
   jobState(name: string, id: string): Promise<JobState | null>;
+  /** A job's state and when a worker last fetched it (null when no worker has). */
+  job(name: string, id: string): Promise<{ state: JobState; startedOn: Date | null } | null>;
   /** Stops fetching; waits up to `timeoutMs` for running handlers. */
   stop(opts?: { timeoutMs?: number }): Promise<void>;
   /** True between a successful start and stop (readiness reads it). */
@@ -55,6 +57,8 @@ export interface QueueOptions {
   database: Pick<Database, 'kind' | 'query' | 'exec'>;
   /** PostgreSQL: pg-boss opens its own pool, so queue polling never waits for API connections. */
   connectionString?: string;
+  /** The same bounded waits as the app's pool, for pg-boss's own pool. */
+  timeouts?: DatabaseTimeouts;
   log: { error(obj: object, msg?: string): void };
   /** How often an idle worker looks for jobs; a send in this process wakes it at once. */
   pollingIntervalSeconds?: number;
@@ -97,6 +101,37 @@ function jobInsertSql(schema: string, name: string, from: string | undefined): S
     RETURNING id`;
 }
 
+/** One worker slot of this process. */
+interface WorkerLoop {
+  name: string;
+  /** The job its handler is running, until its end is recorded. */
+  currentJobId: string | null;
+  /** Settles when the loop has ended (after stop(), once the running job's end is recorded). */
+  done: Promise<void>;
+  wake(): void;
+  stop(): void;
+}
+
+const RECORD_RETRY_BASE_MS = 250;
+const RECORD_RETRY_MAX_MS = 5000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** As pg-boss's workers do: a handler past its job's expiry frees its slot (pg-boss retries the job). */
+async function withinSeconds<T>(work: Promise<T>, seconds: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`handler did not finish within ${seconds} s`)), Math.max(1, seconds) * 1000);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** PostgreSQL's "deadlock detected" (SQLSTATE 40P01): the transaction was aborted and may be retried. */
 export function isDeadlock(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '40P01' || (err instanceof Error && /deadlock detected/i.test(err.message));
@@ -105,7 +140,7 @@ export function isDeadlock(err: unknown): boolean {
 export function createQueue(opts: QueueOptions): Queue {
   const schema = 'pgboss';
   const boss = new PgBoss({
-    ...(opts.connectionString ? { connectionString: opts.connectionString, max: 4 } : { db: sqlAdapter(opts.database) }),
+    ...(opts.connectionString ? { connectionString: opts.connectionString, max: 4, ...pgTimeoutOptions(opts.timeouts) } : { db: sqlAdapter(opts.database) }),
     schema,
     // Keeps finished jobs queryable for a week, then pg-boss's maintenance removes them.
     deleteAfterDays: 7,
@@ -114,7 +149,7 @@ export function createQueue(opts: QueueOptions): Queue {
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
 
   const definitions = new Map<string, QueueDefinition>();
-  const workerIds = new Map<string, string[]>();
+  const loops = new Map<string, WorkerLoop[]>();
   let starting: Promise<void> | null = null;
   let isStarted = false;
   let isStopped = false;
@@ -143,7 +178,98 @@ export function createQueue(opts: QueueOptions): Queue {
 
   /** Wakes an idle local worker instead of waiting for its next poll. */
   function wake(name: string): void {
-    for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+    for (const loop of loops.get(name) ?? []) loop.wake();
+  }
+
+  const pollingMs = (opts.pollingIntervalSeconds ?? 2) * 1000;
+  const running = new Set<WorkerLoop>();
+  /** Once stop() has waited its time: a job's end still not recorded is left to pg-boss's expiry. */
+  let stopDeadline = Infinity;
+
+  /**
+   * Records a job's end, and keeps trying while the database is away: pg-boss's own workers call
+   * complete/fail without waiting for them, so a database outage at that moment was an unhandled
+   * rejection that ended the process. A job whose end cannot be recorded before the queue stops
+   * stays active; pg-boss expires and retries it, and the handlers find their work already done.
+   */
+  async function recordEnd(name: string, jobId: string, failure: { err: unknown } | null): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (failure) await boss.fail(name, jobId, failure.err as object);
+        else await boss.complete(name, jobId);
+        return;
+      } catch (err) {
+        if (Date.now() >= stopDeadline) {
+          opts.log.error({ err, queue: name, jobId }, 'job end not recorded before the queue stopped; pg-boss will expire and retry it');
+          return;
+        }
+        if (attempt === 1 || attempt % 10 === 0) opts.log.error({ err, queue: name, jobId, attempt }, 'could not record the end of a job; trying again');
+        await delay(Math.min(RECORD_RETRY_MAX_MS, RECORD_RETRY_BASE_MS * 2 ** Math.min(attempt - 1, 10)));
+      }
+    }
+  }
+
+  /** One worker slot: fetches a job, runs it, waits for its end to be recorded, then the next. */
+  function startLoop(name: string, handler: (job: QueueJob<object>) => Promise<void>): WorkerLoop {
+    let isStopping = false;
+    // A wake while the loop is busy fetching: it fetches again at once instead of sleeping first.
+    let isWoken = false;
+    let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        sleeping = { timer: setTimeout(resolve, ms), resolve };
+      }).finally(() => {
+        sleeping = null;
+      });
+    const loop: WorkerLoop = {
+      name,
+      currentJobId: null,
+      done: Promise.resolve(),
+      wake() {
+        isWoken = true;
+        if (sleeping) {
+          clearTimeout(sleeping.timer);
+          sleeping.resolve();
+        }
+      },
+      stop() {
+        isStopping = true;
+        loop.wake();
+      },
+    };
+    loop.done = (async () => {
+      running.add(loop);
+      try {
+        while (!isStopping) {
+          // pg-boss's fetch answers no jobs when the database cannot be reached.
+          isWoken = false;
+          const jobs = (await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true }).catch((err: unknown) => {
+            opts.log.error({ err, queue: name }, 'could not fetch jobs');
+            return [];
+          })) as (PgBoss.JobWithMetadata<object> | undefined)[];
+          const job = jobs[0];
+          if (!job) {
+            if (!isStopping && !isWoken) await sleep(pollingMs);
+            continue;
+          }
+          loop.currentJobId = job.id;
+          let failure: { err: unknown } | null = null;
+          try {
+            await withinSeconds(
+              handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
+              job.expireInSeconds,
+            );
+          } catch (err) {
+            failure = { err };
+          }
+          await recordEnd(name, job.id, failure);
+          loop.currentJobId = null;
+        }
+      } finally {
+        running.delete(loop);
+      }
+    })();
+    return loop;
   }
 
   async function start(): Promise<void> {
@@ -181,30 +307,23 @@ export function createQueue(opts: QueueOptions): Queue {
     wake,
     async work(name, { concurrency }, handler) {
       await start();
-      const ids = workerIds.get(name) ?? [];
-      for (let i = 0; i < concurrency; i++) {
-        ids.push(
-          await boss.work<object>(
-            name,
-            { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
-            async ([job]) => {
-              if (!job) return;
-              await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, retryLimit: job.retryLimit });
-            },
-          ),
-        );
-      }
-      workerIds.set(name, ids);
+      const list = loops.get(name) ?? [];
+      for (let i = 0; i < concurrency; i++) list.push(startLoop(name, handler as (job: QueueJob<object>) => Promise<void>));
+      loops.set(name, list);
     },
     async offWork(name) {
-      const ids = workerIds.get(name) ?? [];
-      workerIds.delete(name);
-      for (const id of ids) await boss.offWork({ id });
+      const list = loops.get(name) ?? [];
+      loops.delete(name);
+      for (const loop of list) loop.stop();
     },
     async jobState(name, id) {
+      return (await this.job(name, id))?.state ?? null;
+    },
+    async job(name, id) {
       await start();
-      const job = await boss.getJobById(name, id, { includeArchive: true });
-      return job ? (job as { state: JobState }).state : null;
+      const job = (await boss.getJobById(name, id, { includeArchive: true })) as { state: JobState; startedOn?: Date | string | null } | null;
+      if (!job) return null;
+      return { state: job.state, startedOn: job.startedOn ? new Date(job.startedOn) : null };
     },
     isRunning: () => isStarted && !isStopped,
     async waiting(name) {
@@ -221,7 +340,24 @@ export function createQueue(opts: QueueOptions): Queue {
       if (!starting) return;
       await starting.catch(() => undefined);
       if (!isStarted) return;
-      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+      const stopping = [...running];
+      loops.clear();
+      for (const loop of stopping) loop.stop();
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([Promise.all(stopping.map((loop) => loop.done)), waited]);
+      clearTimeout(timer);
+      stopDeadline = Date.now();
+      // Handlers still running: their jobs fail now, so pg-boss retries them (as its own stop does).
+      for (const loop of stopping) {
+        if (!loop.currentJobId) continue;
+        await boss
+          .fail(loop.name, loop.currentJobId, { message: 'the worker stopped while the job was active' })
+          .catch((err: unknown) => opts.log.error({ err, queue: loop.name }, 'could not hand an active job back'));
+      }
+      await boss.stop({ graceful: true, timeout: 1000, wait: true });
     },
   };
 }

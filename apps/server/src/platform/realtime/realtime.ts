@@ -43,7 +43,7 @@ export interface Realtime {
   /** Runs for every authenticated connection; modules (messaging) register their handlers here. */
   onConnection(handler: (socket: RealtimeSocket) => void): void;
   attach(server: HttpServer): void;
-  /** Disconnects every client; the HTTP server itself is closed by the app. */
+  /** Disconnects this process's clients (not other processes'); the HTTP server itself is closed by the app. */
   close(): Promise<void>;
 }
 
@@ -126,7 +126,9 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       isAttached = true;
     },
     async close() {
-      io.disconnectSockets(true);
+      // This process's sockets only: without `local` the adapter passes the disconnect to every
+      // process, and stopping one API would drop every client of every API.
+      io.local.disconnectSockets(true);
       if (isAttached) io.engine.close();
       // Adapters with their own connections (Postgres) release them here.
       await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
