@@ -25,3 +25,4 @@ export { consumeCode, prepareCode, storeCode } from './one-time-code.service.js'
 export { verifyAgainstDummy, verifySecret } from './password-hashing.js';
 export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 export { rateLimited } from './rate-limits.js';
+export { isActiveAccountSql, isSuspended, notSuspendedSql, setSuspension } from './suspension.js';

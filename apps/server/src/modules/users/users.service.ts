@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
+  isReservedUsername,
+  USERNAME_RESERVED,
   type ProfileByUsername,
   type PublicProfile,
   type PublicUser,
@@ -43,6 +45,7 @@ import {
 } from './users.repository.js';
 import { ownerContentTotals } from '../content/index.js';
 import { storedAvatarKey } from './users.deletion.js';
+import { assertNotBlocked } from './users.blocks.js';
 import { runAccountDeletion, type AccountDeletionStep } from '../../platform/account-deletion.js';
 
 export interface UsersDeps {
@@ -133,6 +136,8 @@ export async function updateProfile(deps: UsersDeps, auth: AuthUser, body: Updat
   if (body.website !== undefined) patch.website = body.website === '' ? null : body.website;
   if (body.location !== undefined) patch.location = body.location === '' ? null : body.location;
   if (body.username !== undefined && body.username.toLowerCase() !== row.username.toLowerCase()) {
+    // A name someone already holds (the first admin's) stays theirs; nobody may take a reserved one.
+    if (isReservedUsername(body.username)) throw badRequest(USERNAME_RESERVED, [{ path: 'body.username', message: USERNAME_RESERVED }]);
     if (await isUsernameTaken(deps.db, body.username)) throw conflict(USERS_TEXT.usernameTaken);
     patch.username = body.username;
   } else if (body.username !== undefined) {
@@ -201,6 +206,7 @@ export async function follow(db: Db, auth: AuthUser, targetId: string): Promise<
   if (targetId === auth.id) throw badRequest(USERS_TEXT.cannotFollowSelf);
   const target = await findLiveUser(db, targetId);
   if (!target) throw notFound(USERS_TEXT.userNotFound);
+  await assertNotBlocked(db, auth.id, targetId);
   if (!(await insertFollow(db, auth.id, targetId))) throw conflict(USERS_TEXT.alreadyFollowing);
   return { isFollowing: true, followers: (await countFollows(db, targetId)).followers };
 }
