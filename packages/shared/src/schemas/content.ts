@@ -17,6 +17,8 @@ export const contentOwner = z.object({
   username: z.string(),
   fullName: z.string(),
   avatar: z.string().nullable(),
+  /** True for staff (admins): shown with a staff badge, so nobody can pass as the platform. */
+  isStaff: z.boolean().optional(),
 });
 export type ContentOwner = z.infer<typeof contentOwner>;
 

@@ -106,6 +106,7 @@ function toProfile(row: UserRow, viewer: AuthUser | null): PublicProfile {
     ...(isSelf ? { email: row.email } : {}),
     isPrivate,
     isSelf,
+    ...(row.role === 'admin' ? { isStaff: true } : {}),
     createdAt: hidden ? null : row.createdAt.toISOString(),
   };
 }
