@@ -51,6 +51,16 @@ describe('reserved usernames', () => {
   });
 });
 
+describe('the staff badge', () => {
+  it('marks admins, and only admins, as staff on their profile', async () => {
+    const admin = await createUser(t.deps, { role: 'admin', fullName: 'Atelier Support' });
+    const profile = async (username: string) =>
+      (await t.app.inject({ method: 'GET', url: api(`/users/profile/${username}`) })).json().data.user;
+    expect((await profile(admin.username)).isStaff).toBe(true);
+    expect((await profile(ann.username)).isStaff).toBeUndefined();
+  });
+});
+
 describe('the blocklist on what people write', () => {
   async function upload(title: string) {
     const boundary = '----atelier-test';
