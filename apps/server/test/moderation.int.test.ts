@@ -287,6 +287,9 @@ describe('suspension', () => {
     expect(res.statusCode).toBe(200);
 
     expect((await me(person.accessToken)).statusCode).toBe(401);
+    const username = (await t.deps.database.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [person.id])).rows[0]!.username;
+    expect((await req('GET', `/users/profile/${username}`, reporter)).statusCode).toBe(404);
+    expect((await req('GET', `/users/profile/${username}`, admin)).statusCode).toBe(200);
     const refused = await login(person.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/^This account is suspended until /);
@@ -298,6 +301,7 @@ describe('suspension', () => {
     expect(lift.statusCode).toBe(200);
     expect((await login(person.email)).statusCode).toBe(200);
     expect((await me(person.accessToken)).statusCode).toBe(200);
+    expect((await req('GET', `/users/profile/${username}`, reporter)).statusCode).toBe(200);
 
     const audit = (await req('GET', '/admin/audit?pageSize=50', admin)).json().data as { type: string; target: { id: string } | null }[];
     expect(audit.some((e) => e.type === 'unsuspend' && e.target?.id === person.id)).toBe(true);
@@ -321,12 +325,13 @@ describe('suspension', () => {
     const past = await req('POST', `/admin/users/${person.id}/suspend`, admin, { until: '2020-01-01T00:00:00Z' });
     expect(past.statusCode).toBe(400);
     expect((await req('POST', `/admin/users/${person.id}/suspend`, person, {})).statusCode).toBe(403);
-    const key = await req('POST', '/developers/keys', admin, { name: 'ops', scopes: ['content:read'] });
-    if (key.statusCode === 201) {
-      const token = key.json().data.token as string;
-      const withKey = await t.app.inject({ method: 'GET', url: api('/admin/reports'), headers: { authorization: `Bearer ${token}` } });
-      expect([401, 403]).toContain(withKey.statusCode);
-    }
+    const key = await req('POST', '/developers/keys', admin, { name: 'ops', scopes: ['generate', 'credits:read'] });
+    expect(key.statusCode, key.body).toBe(201);
+    const keyHeaders = { authorization: `Bearer ${key.json().data.token as string}` };
+    const withKey = await t.app.inject({ method: 'GET', url: api('/admin/reports'), headers: keyHeaders });
+    expect([401, 403]).toContain(withKey.statusCode);
+    const suspendWithKey = await t.app.inject({ method: 'POST', url: api(`/admin/users/${person.id}/suspend`), headers: keyHeaders, payload: {} });
+    expect([401, 403]).toContain(suspendWithKey.statusCode);
     expect(await count('SELECT count(*)::int AS n FROM users WHERE id = $1 AND suspended_at IS NOT NULL', [person.id])).toBe(0);
   });
 });
