@@ -61,12 +61,12 @@ async function findTarget(deps: ModerationDeps, type: ReportTargetType, id: stri
       const row = await findUserById(deps.db, id);
       return row && !row.deletedAt ? { ownerId: row.id, summary: `@${row.username}`, isHidden: false } : null;
     }
-    case 'message':
+    case 'message': {
+      // A reporter must be one of the message's two people; an admin reads it from the queue.
       if (viewer) return findMessageTarget(deps.database, id, viewer.id);
-      {
-        const [message] = (await messageWithContext(deps.database, id, 0)) ?? [];
-        return message?.senderId ? { ownerId: message.senderId, summary: message.content.slice(0, 200), isHidden: false } : null;
-      }
+      const [message] = await messageWithContext(deps.database, id, 0);
+      return message?.senderId ? { ownerId: message.senderId, summary: message.content.slice(0, 200), isHidden: false } : null;
+    }
     case 'job': {
       const job = await findJobRef(deps.db, id);
       if (!job) return null;
