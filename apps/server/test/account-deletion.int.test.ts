@@ -183,6 +183,17 @@ beforeAll(async () => {
     expect((await t.app.inject({ method: 'POST', url: api(`/users/follow/${whom.id}`), headers: who.headers })).statusCode).toBeLessThan(300);
   }
 
+  // moderation: reports they made and one about them, one between others; blocks both ways and between others
+  const reportOf = async (who: TestUser, targetType: string, targetId: string) =>
+    expect((await t.app.inject({ method: 'POST', url: api('/reports'), headers: who.headers, payload: { targetType, targetId, reason: 'spam' } })).statusCode).toBe(201);
+  await reportOf(leaving, 'user', staying.id);
+  await reportOf(staying, 'user', leaving.id);
+  await reportOf(other, 'user', staying.id);
+  const fourth = await createUser(t.deps);
+  for (const [who, whom] of [[leaving, other], [other, leaving], [other, fourth]] as const) {
+    expect((await t.app.inject({ method: 'POST', url: api(`/users/block/${whom.id}`), headers: who.headers })).statusCode).toBe(200);
+  }
+
   // billing: a live subscription, a saved card, a provider customer, a payment session
   await seedBilling(leaving.id);
   await seedBilling(staying.id);
@@ -221,6 +232,14 @@ describe('account deletion, module by module', () => {
     expect(row?.deletedAt).not.toBeNull();
     expect(await db().select().from(follows).where(or(eq(follows.followerId, leaving.id), eq(follows.followingId, leaving.id)))).toEqual([]);
     expect(await db().select().from(follows).where(eq(follows.followerId, other.id))).toHaveLength(1);
+  });
+
+  it('moderation: reports they made and about them are gone, and blocks on both sides; others’ stay', async () => {
+    const n = async (text: string, params: unknown[]) => (await t.deps.database.query<{ n: number }>(text, params)).rows[0]!.n;
+    expect(await n('SELECT count(*)::int AS n FROM reports WHERE reporter_id = $1 OR target_id = $1 OR target_user_id = $1', [leaving.id])).toBe(0);
+    expect(await n('SELECT count(*)::int AS n FROM reports WHERE reporter_id = $1', [other.id])).toBe(1);
+    expect(await n('SELECT count(*)::int AS n FROM user_blocks WHERE blocker_id = $1 OR blocked_id = $1', [leaving.id])).toBe(0);
+    expect(await n('SELECT count(*)::int AS n FROM user_blocks WHERE blocker_id = $1', [other.id])).toBe(1);
   });
 
   it('auth: every session and code of the person is gone, and their token no longer works', async () => {

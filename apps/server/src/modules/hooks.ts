@@ -11,6 +11,7 @@ import { developersDeletionStep, revokeKeysOnCredentialsVoided } from './develop
 import { refundUndelivered } from './generation/index.js';
 import { jobsDeletionStep } from './jobs/index.js';
 import { messagingDeletionStep, reconnectOnRoleChange } from './messaging/index.js';
+import { moderationDeletionStep } from './moderation/index.js';
 import { keptRecordsDeletionStep } from './records.deletion.js';
 import { usersDeletionStep } from './users/index.js';
 
@@ -31,6 +32,7 @@ export function moduleHooks(
     { module: 'applications', accountDeletion: applicationsDeletionStep(createResumeStore(deps.privateStorage)) },
     { module: 'jobs', accountDeletion: jobsDeletionStep },
     { module: 'messaging', accountDeletion: messagingDeletionStep, roleChanged: reconnectOnRoleChange(deps.realtime) },
+    { module: 'moderation', accountDeletion: moderationDeletionStep },
     { module: 'contact', accountDeletion: contactDeletionStep },
     { module: 'content', accountDeletion: contentDeletionStep(deps.storage) },
     { module: 'dashboards', accountDeletion: dashboardsDeletionStep },

@@ -181,6 +181,10 @@ const AdminGenerationPage = lazyPage(
   () => import('../features/admin/pages/admin-generation-page'),
   (m) => m.AdminGenerationPage,
 );
+const AdminReportsPage = lazyPage(
+  () => import('../features/moderation/pages/admin-reports-page'),
+  (m) => m.AdminReportsPage,
+);
 const AdminCategoriesPage = lazyPage(
   () => import('../features/content/pages/admin-categories-page'),
   (m) => m.AdminCategoriesPage,
@@ -236,6 +240,7 @@ export const routes: RouteObject[] = [
       route('/admin/users/:id', AdminUserPage),
       route('/admin/credits', AdminCreditsPage),
       route('/admin/generation', AdminGenerationPage),
+      route('/admin/reports', AdminReportsPage),
       route('/messages', MessagesPage),
       route('/messages/:userId', MessagesPage),
       route('/admin/support', AdminSupportPage),

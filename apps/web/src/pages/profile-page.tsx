@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { MSG, type ProfileByUsername } from '@atelier/shared';
-import { ButtonLink, EmptyState, GridIcon, LockIcon, Pager, Spinner, Tabs } from '../components/ui';
+import { Badge, ButtonLink, EmptyState, GridIcon, LockIcon, Pager, Spinner, Tabs } from '../components/ui';
 import { PageMeta } from '../components/page-meta';
 import { errorMessage } from '../app/errors';
 import { UserAvatar } from '../components/user-avatar';
@@ -16,6 +16,7 @@ import {
   useGetProfileByUsernameQuery,
 } from '../features/users';
 import { MessageButton } from '../features/messaging';
+import { BlockButton, ReportButton } from '../features/moderation';
 import '../features/users/users.css';
 
 type Tab = 'content' | 'collections' | 'followers' | 'following';
@@ -64,7 +65,9 @@ function ProfileView({ profile }: { profile: ProfileByUsername }) {
       <header className="profile-header">
         <UserAvatar user={{ name: user.fullName, avatar: user.avatar }} size={96} />
         <div className="profile-header__main">
-          <h1>{user.fullName}</h1>
+          <h1>
+            {user.fullName} {user.isStaff && <Badge tone="accent">Staff</Badge>}
+          </h1>
           <p className="muted">@{user.username}</p>
           {user.bio && <p>{user.bio}</p>}
           <p className="small muted">
@@ -105,6 +108,8 @@ function ProfileView({ profile }: { profile: ProfileByUsername }) {
               onChange={(_f, count) => setFollowers(count)}
             />
             <MessageButton userId={user.id} size="md" />
+            <ReportButton targetType="user" targetId={user.id} ownerId={user.id} />
+            <BlockButton userId={user.id} username={user.username} />
           </div>
         )}
       </header>

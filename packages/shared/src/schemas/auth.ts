@@ -20,6 +20,16 @@ export const username = z
   .max(30, 'Username must be at most 30 characters long')
   .regex(/^[a-zA-Z0-9_.-]+$/, 'Username may contain only letters, numbers, dots, dashes and underscores');
 
+/** Names that would read as the platform speaking (refused at sign-up and on a profile change). */
+export const RESERVED_USERNAMES = ['support', 'admin', 'administrator', 'atelier', 'moderator', 'staff', 'system', 'help'] as const;
+export const USERNAME_RESERVED = 'This username is reserved';
+
+/** Whether a username is reserved: one of the list, or anything containing `atelier` or `support`. */
+export function isReservedUsername(name: string): boolean {
+  const n = name.trim().toLowerCase();
+  return (RESERVED_USERNAMES as readonly string[]).includes(n) || n.includes('atelier') || n.includes('support');
+}
+
 export const resetCode = z.string().regex(/^\d{6}$/, MSG.validation.codeIncomplete);
 
 export const registerBody = z.object({

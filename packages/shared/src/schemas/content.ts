@@ -17,6 +17,8 @@ export const contentOwner = z.object({
   username: z.string(),
   fullName: z.string(),
   avatar: z.string().nullable(),
+  /** True for staff (admins): shown with a staff badge, so nobody can pass as the platform. */
+  isStaff: z.boolean().optional(),
 });
 export type ContentOwner = z.infer<typeof contentOwner>;
 
@@ -53,6 +55,8 @@ export const content = z.object({
   commentCount: z.number().int(),
   playCount: z.number().int(),
   isLiked: z.boolean(),
+  /** Present (true) when a moderator hid the item: only its owner and admins can open it. */
+  isHidden: z.boolean().optional(),
   /** Optional so older fixtures still type-check; the server always sends both. */
   categoryId: z.string().nullable().optional(),
   tags: z.array(z.string()).optional(),
@@ -277,6 +281,8 @@ export interface Comment {
   content: string;
   author: ContentOwner;
   replies: Comment[];
+  /** Present (true) when a moderator hid it: only its author and admins read it. */
+  isHidden?: boolean;
   createdAt: string;
 }
 
@@ -289,6 +295,7 @@ export const comment: z.ZodType<Comment> = z.object({
   get replies() {
     return z.array(comment);
   },
+  isHidden: z.boolean().optional(),
   createdAt: z.string(),
 }).meta({ id: 'Comment' });
 

@@ -29,6 +29,8 @@ export const publicProfile = z.object({
   email: z.string().optional(),
   isPrivate: z.boolean(),
   isSelf: z.boolean(),
+  /** Staff (admins) show a staff badge wherever their name shows. */
+  isStaff: z.boolean().optional(),
   createdAt: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;

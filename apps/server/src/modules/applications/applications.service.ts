@@ -17,6 +17,7 @@ import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
 import type { ApplicationUpdatedPayload } from '@atelier/shared';
+import { assertNotBlocked } from '../users/index.js';
 import { type ApplicationsPort, findJobRef, isAcceptingApplications, requireManageableJob } from '../jobs/index.js';
 import type { WebhookEmitter } from '../developers/index.js';
 import * as repo from './applications.repository.js';
@@ -143,6 +144,8 @@ export async function createApplication(
   const job = await findJobRef(deps.db, body.jobId);
   if (!job) throw notFound(JOBS_TEXT.jobNotFound);
   if (job.ownerId === viewer.id) throw badRequest(JOBS_TEXT.ownJob);
+  if (job.hiddenAt && viewer.role !== 'admin') throw notFound(JOBS_TEXT.jobNotFound);
+  await assertNotBlocked(deps.db, viewer.id, job.ownerId);
   const now = deps.clock();
   if (!isAcceptingApplications(job, now)) throw conflict(JOBS_TEXT.notAccepting);
   if (await repo.hasApplied(deps.db, job.id, viewer.id)) throw conflict(JOBS_TEXT.alreadyApplied);

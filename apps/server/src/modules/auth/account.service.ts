@@ -1,5 +1,6 @@
 import { grantSignupCredits } from '../credits/index.js';
 import type { AuthTokens, LoginBody, PublicUser, RegisterBody, UserSettings } from '@atelier/shared';
+import { isReservedUsername, USERNAME_RESERVED } from '@atelier/shared';
 import type { Config } from '../../config.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
@@ -25,6 +26,7 @@ import { newReferralCode } from './opaque-tokens.js';
 import { hashSecret, verifyAgainstDummy, verifySecret } from './password-hashing.js';
 import { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 import { openSession } from './session.service.js';
+import { assertNotSuspended } from './suspension.js';
 
 export type NewAccount = Omit<NewUser, 'id' | 'referralCode' | 'createdAt' | 'updatedAt'>;
 
@@ -64,6 +66,7 @@ export async function register(deps: AuthDeps, body: RegisterBody, client: Clien
     if (!referrer) throw badRequest(AUTH_TEXT.invalidReferral);
   }
   if (await findUserByEmail(deps.db, body.email)) throw conflict(AUTH_TEXT.emailTaken);
+  if (isReservedUsername(body.username)) throw badRequest(USERNAME_RESERVED, [{ path: 'body.username', message: USERNAME_RESERVED }]);
   if (await isUsernameTaken(deps.db, body.username)) throw conflict(AUTH_TEXT.usernameTaken);
 
   const [passwordHash, verification] = await Promise.all([hashSecret(body.password), prepareCode()]);
@@ -104,6 +107,8 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
       ? await verifySecret(user.passwordHash, body.password)
       : await verifyAgainstDummy(body.password);
     if (!user || !isValid) throw unauthorized(AUTH_TEXT.invalidCredentials);
+    // Told only after the password is right, so the answer says nothing to a guesser.
+    assertNotSuspended(user, deps.clock());
     return openSession(deps.db, deps.tokens, user, client, deps.clock());
   };
   if (!deps.limits) return attempt();

@@ -255,6 +255,7 @@ export async function findLiveSession(
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         isNull(users.deletedAt),
+        sql`(${users.suspendedAt} IS NULL OR ${users.suspendedUntil} <= now())`,
         sql`${sessions.expiresAt} > now()`,
       ),
     )
@@ -269,7 +270,8 @@ export async function findLiveSession(
 export function liveSessionRole(sessionId: string | Placeholder, userId: string | Placeholder): SQL {
   return sql`(SELECT lu.role::text FROM sessions ls JOIN users lu ON lu.id = ls.user_id
     WHERE ls.id = ${sessionId} AND ls.user_id = ${userId} AND ls.revoked_at IS NULL
-      AND lu.deleted_at IS NULL AND ls.expires_at > now() LIMIT 1)`;
+      AND lu.deleted_at IS NULL AND (lu.suspended_at IS NULL OR lu.suspended_until <= now())
+      AND ls.expires_at > now() LIMIT 1)`;
 }
 
 /** Inserts the accounts whose email or username is not taken yet (the demo seed runs on every start). */

@@ -46,6 +46,9 @@ export const users = pgTable(
       .notNull()
       .default({ emailNotifications: true, marketingEmails: false, profileVisibility: 'public', theme: null }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** Suspended by an admin from suspendedAt until suspendedUntil (null: until lifted); migrations/0030. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

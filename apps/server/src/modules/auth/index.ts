@@ -26,3 +26,4 @@ export { verifyAgainstDummy, verifySecret } from './password-hashing.js';
 export { recheckPassword } from './password.service.js';
 export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 export { rateLimited } from './rate-limits.js';
+export { isActiveAccountSql, isSuspended, notSuspendedSql, setSuspension } from './suspension.js';

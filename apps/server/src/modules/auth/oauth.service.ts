@@ -17,6 +17,7 @@ import {
 import { OAuthRejected, type OAuthProfile, type OAuthVerifier } from './oauth.js';
 import type { UserRow } from './public-user.js';
 import { openSession } from './session.service.js';
+import { assertNotSuspended } from './suspension.js';
 import { findFreeUsername, usernameBaseFromEmail } from './username.js';
 
 export type Provider = 'google' | 'facebook';
@@ -71,6 +72,7 @@ async function findOrCreate(deps: AuthDeps, setup: ProviderSetup, profile: OAuth
   const linked = await findUserByProvider(deps.db, setup.provider, profile.providerId);
   if (linked) {
     if (linked.deletedAt) throw unauthorized(setup.failed);
+    assertNotSuspended(linked, now);
     return linked;
   }
   if (!profile.email) throw unauthorized(setup.noEmail);
@@ -79,6 +81,7 @@ async function findOrCreate(deps: AuthDeps, setup: ProviderSetup, profile: OAuth
   if (byEmail) {
     // Linked to a different identity of this provider, or closed: not ours to take over.
     if (byEmail.deletedAt || byEmail[column]) throw unauthorized(setup.failed);
+    assertNotSuspended(byEmail, now);
     if (byEmail.isVerified) {
       const updated = await updateUser(deps.db, byEmail.id, {
         [column]: profile.providerId,

@@ -19,6 +19,7 @@ import {
 } from './auth.repository.js';
 import { newOpaqueToken, sha256 } from './opaque-tokens.js';
 import { toPublicUser, type UserRow } from './public-user.js';
+import { assertNotSuspended } from './suspension.js';
 
 const USER_AGENT_MAX = 512;
 
@@ -77,6 +78,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string, clien
   }
   const user = await findUserById(deps.db, row.userId);
   if (!user || user.deletedAt) throw failed();
+  assertNotSuspended(user, now);
 
   const nextToken = newOpaqueToken();
   const successor = (tx: Db) =>

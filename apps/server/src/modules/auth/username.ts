@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { isReservedUsername } from '@atelier/shared';
 
 const MIN = 3;
 const BASE_MAX = 24;
@@ -7,6 +8,8 @@ const BASE_MAX = 24;
 export function usernameBaseFromEmail(email: string): string {
   const local = email.split('@')[0] ?? '';
   const cleaned = local.replace(/[^a-zA-Z0-9_.-]/g, '').slice(0, BASE_MAX);
+  // support@example.com signing in with Google must not become "support".
+  if (isReservedUsername(cleaned)) return 'user';
   return cleaned.length >= MIN ? cleaned : `user${cleaned}`;
 }
 

@@ -9,8 +9,10 @@ import {
   type Pagination,
 } from '@atelier/shared';
 import type { AuthUser } from '../../platform/http/auth.js';
+import { rejectBlockedText } from '../../platform/blocklist.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { descendantIds, findCategory } from '../categories/index.js';
+import { assertNotBlocked } from '../users/index.js';
 import {
   addLike,
   deleteCommentTree,
@@ -28,7 +30,7 @@ import { decodeCursor, encodeCursor, type CursorSort } from './content-cursor.js
 import { findVisible, type ContentDeps } from './content.service.js';
 import { toListedContent } from './content.view.js';
 
-type Deps = Pick<ContentDeps, 'db' | 'storage' | 'clock'>;
+type Deps = Pick<ContentDeps, 'db' | 'storage' | 'clock'> & Partial<Pick<ContentDeps, 'blocklist'>>;
 
 export interface ContentPage {
   data: Content[];
@@ -91,7 +93,8 @@ export async function viewerLikes(deps: Deps, contentId: string, viewer: AuthUse
 }
 
 export async function likeContent(deps: Deps, id: string, viewer: AuthUser): Promise<LikeResult> {
-  await findVisible(deps, id, viewer);
+  const item = await findVisible(deps, id, viewer);
+  await assertNotBlocked(deps.db, viewer.id, item.row.userId);
   return { likeCount: await addLike(deps.db, id, viewer.id), isLiked: true };
 }
 
@@ -113,13 +116,16 @@ function toComment(c: CommentWithAuthor, replies: Comment[] = []): Comment {
     content: c.row.body,
     author: c.author,
     replies,
+    ...(c.row.hiddenAt ? { isHidden: true } : {}),
     createdAt: c.row.createdAt.toISOString(),
   };
 }
 
 /** A reply to a reply joins its thread: threads are one level deep, under the top comment. */
 export async function createComment(deps: Deps, contentId: string, viewer: AuthUser, body: CreateCommentBody): Promise<Comment> {
-  await findVisible(deps, contentId, viewer);
+  if (deps.blocklist) rejectBlockedText(deps.blocklist, [{ label: 'comment', path: 'body.content', text: body.content }]);
+  const item = await findVisible(deps, contentId, viewer);
+  await assertNotBlocked(deps.db, viewer.id, item.row.userId);
   let parentId: string | null = null;
   if (body.parentId) {
     const parent = await findComment(deps.db, contentId, body.parentId);
@@ -140,7 +146,7 @@ export async function listComments(
   viewer: AuthUser | null,
 ): Promise<{ data: Comment[]; pagination: Pagination }> {
   await findVisible(deps, contentId, viewer);
-  const { top, replies, total } = await listTopComments(deps.db, contentId, page, pageSize);
+  const { top, replies, total } = await listTopComments(deps.db, contentId, page, pageSize, viewer);
   const byParent = new Map<string, Comment[]>();
   for (const r of replies) {
     const list = byParent.get(r.row.parentId ?? '') ?? [];

@@ -28,6 +28,8 @@ export const ownerColumns = {
   username: users.username,
   fullName: users.fullName,
   avatar: users.avatar,
+  // Staff show a badge beside their name (admins; the support account is the first admin or one).
+  isStaff: sql<boolean>`(${users.role} = 'admin')`,
 };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -103,13 +103,31 @@ export async function loadComment(db: Db, id: string): Promise<CommentWithAuthor
   return rows[0] ?? null;
 }
 
+/**
+ * Which comments a viewer reads: one a moderator hid only its author and admins; none written by
+ * someone the viewer blocked.
+ */
+function commentsSeenBy(viewer: { id: string; role: string } | null): SQL | undefined {
+  if (viewer?.role === 'admin') return undefined;
+  const hidden = viewer
+    ? sql`(${contentComments.hiddenAt} IS NULL OR ${contentComments.userId} = ${viewer.id})`
+    : sql`${contentComments.hiddenAt} IS NULL`;
+  if (!viewer) return hidden;
+  return and(
+    hidden,
+    sql`NOT EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = ${viewer.id} AND ub.blocked_id = ${contentComments.userId})`,
+  );
+}
+
 export async function listTopComments(
   db: Db,
   contentId: string,
   page: number,
   pageSize: number,
+  viewer: { id: string; role: string } | null = null,
 ): Promise<{ top: CommentWithAuthor[]; replies: CommentWithAuthor[]; total: number }> {
-  const where = and(eq(contentComments.contentId, contentId), isNull(contentComments.parentId));
+  const seen = commentsSeenBy(viewer);
+  const where = and(eq(contentComments.contentId, contentId), isNull(contentComments.parentId), seen);
   const [top, totals] = await Promise.all([
     db
       .select({ row: contentComments, author: ownerColumns })
@@ -127,7 +145,7 @@ export async function listTopComments(
         .select({ row: contentComments, author: ownerColumns })
         .from(contentComments)
         .innerJoin(users, eq(users.id, contentComments.userId))
-        .where(inArray(contentComments.parentId, ids))
+        .where(and(inArray(contentComments.parentId, ids), seen))
         .orderBy(asc(contentComments.createdAt), asc(contentComments.id))
     : [];
   return { top, replies, total: Number(totals[0]?.n ?? 0) };

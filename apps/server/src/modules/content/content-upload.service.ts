@@ -11,6 +11,7 @@ import { AppError, badRequest, storageUnavailable } from '../../platform/http/er
 import { assertCategoryExists } from './content-community.service.js';
 import { content } from './content.schema.js';
 import type { ContentDeps } from './content.service.js';
+import { rejectBlockedText } from '../../platform/blocklist.js';
 import { loadContentView } from './content.service.js';
 import { contentKeyPrefix } from './content.view.js';
 import { sanitizeSvg } from './svg-sanitizer.js';
@@ -91,13 +92,18 @@ async function webp(data: Buffer, size: number, animated: boolean): Promise<Buff
 
 /** POST /content: your own file becomes a ready content item (no credits involved). */
 export async function uploadContent(
-  deps: Pick<ContentDeps, 'db' | 'storage'>,
+  deps: Pick<ContentDeps, 'db' | 'storage' | 'blocklist'>,
   viewer: AuthUser,
   form: { fields: Record<string, string>; file: Buffer | null },
 ): Promise<Content> {
   const parsed = uploadContentFields.safeParse(form.fields);
   if (!parsed.success) throw fieldErrors(parsed.error);
   const input = parsed.data;
+  rejectBlockedText(deps.blocklist, [
+    { label: 'title', path: 'body.title', text: input.title },
+    { label: 'description', path: 'body.description', text: input.description },
+    { label: 'tags', path: 'body.tags', text: input.tags },
+  ]);
   if (!form.file) throw badRequest('Please choose a file to upload');
   const detected = await detectUpload(form.file);
   if (!detected) throw new AppError(415, 'Please upload a PNG, JPEG, WebP, GIF or SVG image, or an MP4 or WebM video');

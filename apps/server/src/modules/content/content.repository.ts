@@ -17,6 +17,8 @@ const ownerColumns = {
   username: users.username,
   fullName: users.fullName,
   avatar: users.avatar,
+  // Staff show a badge beside their name (admins; the support account is the first admin or one).
+  isStaff: sql<boolean>`(${users.role} = 'admin')`,
 };
 
 /** The item, its owner and the viewer's like in one round trip. */

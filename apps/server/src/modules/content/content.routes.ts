@@ -1,4 +1,5 @@
 import { contentContracts as c } from '@atelier/shared';
+import { blocklistOf } from '../../platform/blocklist.js';
 import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
@@ -25,6 +26,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
     clock: ctx.clock,
     log,
     hooks: ctx.hooks,
+    blocklist: blocklistOf(ctx.config.PROMPT_BLOCKLIST),
   });
   const security = bearerOrApiKey('content:read');
 

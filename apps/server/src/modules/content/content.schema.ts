@@ -51,6 +51,8 @@ export const content = pgTable(
     status: text('status').$type<ContentStatus>().notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     isPrivate: boolean('is_private').notNull().default(false),
+    /** Hidden by a moderator (migrations/0030); read by content.visibility.ts. */
+    hiddenAt: ts('hidden_at'),
     seed: integer('seed').notNull(),
     strength: integer('strength').notNull().default(50),
     width: integer('width'),
@@ -175,6 +177,8 @@ export const contentComments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id').references((): AnyPgColumn => contentComments.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** Hidden by a moderator: shown to its author and admins only. */
+    hiddenAt: ts('hidden_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import type { Content, UpdateContentBody } from '@atelier/shared';
+import { rejectBlockedText, type Blocklist } from '../../platform/blocklist.js';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
@@ -19,6 +20,8 @@ export interface ContentDeps {
   log?: { error(obj: object, msg?: string): void };
   /** What other modules do when an item is deleted (modules/hooks.ts). */
   hooks: readonly ModuleHooks[];
+  /** The terms no title, description, tag or comment may contain (PROMPT_BLOCKLIST). */
+  blocklist: Blocklist;
 }
 
 const CONTENT_NOT_FOUND = 'Content not found';
@@ -50,6 +53,11 @@ export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser
 export async function updateContent(deps: ContentDeps, id: string, viewer: AuthUser, body: UpdateContentBody): Promise<Content> {
   const item = await findVisible(deps, id, viewer);
   if (!isOwner(item, viewer)) throw forbidden('You can only edit your own content');
+  rejectBlockedText(deps.blocklist, [
+    { label: 'title', path: 'body.title', text: body.title },
+    { label: 'description', path: 'body.description', text: body.description },
+    { label: 'tags', path: 'body.tags', text: body.tags },
+  ]);
   const fields: Parameters<typeof updateContentFields>[2] = {};
   if (body.title !== undefined) fields.title = body.title;
   if (body.description !== undefined) fields.description = body.description === '' ? null : body.description;

@@ -72,7 +72,7 @@ export type ListedContentRow = Omit<ContentViewRow, 'charged' | 'refunded' | 'fa
 };
 
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
-export function toContent(row: ContentViewRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
+export function toContent(row: ContentViewRow & { hiddenAt?: Date | null }, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
   const item = toListedContent(
     {
       ...row,
@@ -84,7 +84,9 @@ export function toContent(row: ContentViewRow, owner: ContentOwner, storage: Pic
     storage,
     extras.isLiked ?? false,
   );
-  return extras.withReceipt ? { ...item, charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : item;
+  // Only its owner and admins can open a hidden item; they are told it is hidden.
+  const shown = row.hiddenAt ? { ...item, isHidden: true } : item;
+  return extras.withReceipt ? { ...shown, charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : shown;
 }
 
 /** toContent for a listed row, whose times are already text: the same reply, without a receipt. */

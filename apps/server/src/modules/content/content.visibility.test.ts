@@ -13,7 +13,12 @@ const viewers: Record<Who, ContentViewer | null> = {
   admin: { id: '00000000-0000-4000-8000-000000000003', role: 'admin' },
 };
 
-const row = (isPrivate: boolean, status: ContentStatus): VisibilityRow => ({ userId: OWNER, isPrivate, status });
+const row = (isPrivate: boolean, status: ContentStatus, hiddenAt: Date | null = null): VisibilityRow => ({
+  userId: OWNER,
+  isPrivate,
+  status,
+  hiddenAt,
+});
 
 /** Which statuses each viewer sees of the owner's public and private items, per scope. */
 const expected: Record<VisibilityScope, Record<Who, { public: ContentStatus[]; private: ContentStatus[] }>> = {
@@ -59,6 +64,20 @@ describe('who may see a content item', () => {
     });
   }
 
+  it('treats an item a moderator hid as private to everyone but its owner and admins, in every scope', () => {
+    const hidden = new Date('2026-01-01T00:00:00Z');
+    for (const scope of Object.keys(expected) as VisibilityScope[]) {
+      for (const who of Object.keys(viewers) as Who[]) {
+        for (const status of CONTENT_STATUSES) {
+          expect(canSee(viewers[who], row(false, status, hidden), scope), `${scope} ${who} ${status}`).toBe(
+            canSee(viewers[who], row(true, status), scope),
+          );
+        }
+      }
+    }
+    expect(hasPublicMedia(row(false, 'ready', hidden))).toBe(false);
+  });
+
   it("serves an item's media to anyone exactly when a signed-out visitor may open it", () => {
     for (const status of CONTENT_STATUSES) {
       expect(hasPublicMedia(row(false, status))).toBe(true);
@@ -68,7 +87,7 @@ describe('who may see a content item', () => {
 
   it('keeps the literals in the SQL a signed-out gallery runs, so the partial indexes apply', () => {
     const { sql, params } = new PgDialect().sqlToQuery(visibleTo(null, 'gallery'));
-    expect(sql).toBe(`("content"."is_private" = false and "content"."status" = 'ready')`);
+    expect(sql).toBe(`("content"."is_private" = false and "content"."hidden_at" IS NULL and "content"."status" = 'ready')`);
     expect(params).toEqual([]);
   });
 

@@ -17,14 +17,19 @@ import type { ContentViewer } from './content.view.js';
  * - `profile`: one person's library (their content list and the count on their profile). Others,
  *   admins included, see the public ready items; the owner sees everything, queued, failed and
  *   private included.
+ *
+ * An item a moderator hid (`hidden_at`) counts as private everywhere: its owner (who sees a notice)
+ * and admins still open it, nobody else finds it in any list, search, sitemap or share preview.
  */
 export type VisibilityScope = 'item' | 'gallery' | 'own-gallery' | 'profile';
 
-export type VisibilityRow = Pick<ContentRow, 'userId' | 'isPrivate' | 'status'>;
+/** hiddenAt may be left out by rows read for lists that only ever hold items nobody hid. */
+export type VisibilityRow = Pick<ContentRow, 'userId' | 'isPrivate' | 'status'> & { hiddenAt?: Date | string | null };
 
 /** A condition over one content row, small enough to be both printed as SQL and evaluated. */
 type Condition =
   | { kind: 'public' }
+  | { kind: 'notHidden' }
   | { kind: 'ready' }
   | { kind: 'ownedBy'; userId: string }
   | { kind: 'always' }
@@ -33,7 +38,8 @@ type Condition =
 
 const ALWAYS: Condition = { kind: 'always' };
 const NEVER: Condition = { kind: 'never' };
-const PUBLIC: Condition = { kind: 'public' };
+// Public to others: not private, and not hidden by a moderator.
+const PUBLIC: Condition = { kind: 'and', parts: [{ kind: 'public' }, { kind: 'notHidden' }] };
 const READY: Condition = { kind: 'ready' };
 
 const ownedBy = (viewer: ContentViewer | null): Condition => (viewer ? { kind: 'ownedBy', userId: viewer.id } : NEVER);
@@ -50,7 +56,7 @@ function anyOf(...parts: Condition[]): Condition {
 
 function allOf(...parts: Condition[]): Condition {
   if (parts.some((p) => p.kind === 'never')) return NEVER;
-  const kept = parts.filter((p) => p.kind !== 'always');
+  const kept = parts.filter((p) => p.kind !== 'always').flatMap((p) => (p.kind === 'and' ? p.parts : [p]));
   if (kept.length === 0) return ALWAYS;
   return kept.length === 1 ? kept[0]! : { kind: 'and', parts: kept };
 }
@@ -69,6 +75,8 @@ function toSql(c: Condition): SQL {
   switch (c.kind) {
     case 'public':
       return sql`${content.isPrivate} = false`;
+    case 'notHidden':
+      return sql`${content.hiddenAt} IS NULL`;
     case 'ready':
       return sql`${content.status} = 'ready'`;
     case 'ownedBy':
@@ -87,6 +95,8 @@ function holds(c: Condition, row: VisibilityRow): boolean {
   switch (c.kind) {
     case 'public':
       return !row.isPrivate;
+    case 'notHidden':
+      return row.hiddenAt === null || row.hiddenAt === undefined;
     case 'ready':
       return row.status === 'ready';
     case 'ownedBy':

@@ -8,7 +8,16 @@ export { contentRoutes } from './content.routes.js';
 export { contentMedia } from './content-media.js';
 export { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './demo-seed.js';
 export { contentDeletionStep } from './content.deletion.js';
-export { loadContentView } from './content.service.js';
+export { deleteContent, loadContentView, type ContentDeps } from './content.service.js';
+export { deleteComment } from './content-community.service.js';
+export {
+  commentContentId,
+  findCommentTarget,
+  findContentTarget,
+  setCommentHidden,
+  setContentHidden,
+  type ModerationTarget,
+} from './content.moderation.js';
 export { contentKeyPrefix, toContent } from './content.view.js';
 export { buildContentArchive } from './content-archive.service.js';
 export { listContentByOwner, ownerContentTotals } from './content-by-owner.js';

@@ -121,7 +121,8 @@ export async function findLiveKeyByHash(
 ): Promise<{ id: string; userId: string; scopes: string[] } | null> {
   const { rows } = await db.query<{ id: string; user_id: string; scopes: string[] }>(
     `SELECT k.id, k.user_id, k.scopes FROM api_keys k JOIN users u ON u.id = k.user_id
-     WHERE k.token_hash = $1 AND k.revoked_at IS NULL AND u.deleted_at IS NULL`,
+     WHERE k.token_hash = $1 AND k.revoked_at IS NULL AND u.deleted_at IS NULL
+       AND (u.suspended_at IS NULL OR u.suspended_until <= now())`,
     [tokenHash],
   );
   const row = rows[0];

@@ -5,7 +5,7 @@ import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { ProviderRegistry } from '../../providers/generation/registry.js';
-import { createBlocklist, type Blocklist } from './blocklist.js';
+import { createBlocklist, type Blocklist } from '../../platform/blocklist.js';
 
 export interface GenerationLog {
   info(obj: object, msg?: string): void;

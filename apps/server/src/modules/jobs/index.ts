@@ -5,4 +5,4 @@
 export { jobs as jobsTable } from './jobs.schema.js';
 export { jobsRoutes } from './jobs.routes.js';
 export { jobsDeletionStep } from './jobs.deletion.js';
-export { findJobRef, isAcceptingApplications, requireManageableJob, type ApplicationsPort } from './jobs.service.js';
+export { deleteJob, findJobRef, isAcceptingApplications, requireManageableJob, setJobHidden, type ApplicationsPort, type JobsDeps } from './jobs.service.js';

@@ -49,13 +49,13 @@ function whereOf(f: JobFilters): SQL | undefined {
   if (f.tag) conditions.push(arrayContains(jobs.tags, [f.tag]));
   if (f.isActive !== undefined) conditions.push(eq(jobs.isActive, f.isActive));
   if (f.ownerId) conditions.push(eq(jobs.ownerId, f.ownerId));
+  // A job a moderator hid is off the public board; its owner still finds it among their own.
   if (f.acceptingAt) {
-    conditions.push(eq(jobs.isActive, true), or(isNull(jobs.closesAt), gt(jobs.closesAt, f.acceptingAt)));
+    conditions.push(eq(jobs.isActive, true), isNull(jobs.hiddenAt), or(isNull(jobs.closesAt), gt(jobs.closesAt, f.acceptingAt)));
   }
   if (f.visibleTo) {
-    conditions.push(
-      f.visibleTo.userId ? or(eq(jobs.isActive, true), eq(jobs.ownerId, f.visibleTo.userId)) : eq(jobs.isActive, true),
-    );
+    const open = and(eq(jobs.isActive, true), isNull(jobs.hiddenAt));
+    conditions.push(f.visibleTo.userId ? or(open, eq(jobs.ownerId, f.visibleTo.userId)) : open);
   }
   return and(...conditions);
 }

@@ -1,3 +1,4 @@
+import { blocklistOf } from '../../platform/blocklist.js';
 import { MSG, jobsContracts } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
@@ -8,7 +9,7 @@ import * as jobs from './jobs.service.js';
 
 export const jobsRoutes: AppModule = (app, ctx) => {
   const applications = applicationsDepsFrom(ctx, app.log);
-  const deps: jobs.JobsDeps = { db: ctx.database.db, clock: ctx.clock, applications: applicationsPort(applications) };
+  const deps: jobs.JobsDeps = { db: ctx.database.db, clock: ctx.clock, applications: applicationsPort(applications), blocklist: blocklistOf(ctx.config.PROMPT_BLOCKLIST) };
   const security = bearerOrApiKey('jobs');
 
   app.route({

@@ -31,6 +31,8 @@ export const jobs = pgTable(
       .default(sql`'{}'`),
     isActive: boolean('is_active').notNull().default(true),
     closesAt: timestamp('closes_at', { withTimezone: true, mode: 'date' }),
+    /** Hidden by a moderator (migrations/0030): off the public board, still there for its owner. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ import {
   type updateJobBody,
 } from '@atelier/shared';
 import type { z } from 'zod';
+import { rejectBlockedText, type Blocklist } from '../../platform/blocklist.js';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
@@ -30,6 +31,20 @@ export interface JobsDeps {
   db: Db;
   clock: () => Date;
   applications: ApplicationsPort;
+  /** The terms no job post may contain (PROMPT_BLOCKLIST). */
+  blocklist?: Blocklist;
+}
+
+function rejectBlockedJob(deps: JobsDeps, body: Partial<Pick<CreateJobInput, 'title' | 'company' | 'location' | 'description' | 'requirements' | 'tags'>>): void {
+  if (!deps.blocklist) return;
+  rejectBlockedText(deps.blocklist, [
+    { label: 'job title', path: 'body.title', text: body.title },
+    { label: 'company', path: 'body.company', text: body.company },
+    { label: 'location', path: 'body.location', text: body.location },
+    { label: 'job description', path: 'body.description', text: body.description },
+    { label: 'requirements', path: 'body.requirements', text: body.requirements },
+    { label: 'tags', path: 'body.tags', text: body.tags },
+  ]);
 }
 
 type CreateJobInput = z.output<typeof createJobBody>;
@@ -135,7 +150,7 @@ export async function getJob(deps: JobsDeps, viewer: AuthUser | null, id: string
   const row = await repo.findJobWithOwner(deps.db, id);
   if (!row) throw notFound(JOBS_TEXT.jobNotFound);
   const visible =
-    row.job.isActive ||
+    (row.job.isActive && (!row.job.hiddenAt || isAdmin(viewer))) ||
     canManageJob(row.job, viewer) ||
     (!!viewer && (await deps.applications.hasApplied(id, viewer.id)));
   if (!visible) throw notFound(JOBS_TEXT.jobNotFound);
@@ -155,6 +170,7 @@ export async function createJob(deps: JobsDeps, viewer: AuthUser, body: CreateJo
   if (viewer.role !== 'admin' && !(await repo.isUserVerified(deps.db, viewer.id))) {
     throw forbidden(JOBS_TEXT.verifyToPost);
   }
+  rejectBlockedJob(deps, body);
   const now = deps.clock();
   const closesAt = assertFutureClosing(body.closesAt, now) ?? null;
   const row = await repo.insertJob(deps.db, {
@@ -195,6 +211,7 @@ export async function updateJob(deps: JobsDeps, viewer: AuthUser, id: string, bo
   const current = await repo.findJob(deps.db, id);
   if (!current || (!current.isActive && !canManageJob(current, viewer))) throw notFound(JOBS_TEXT.jobNotFound);
   if (!canManageJob(current, viewer)) throw forbidden(JOBS_TEXT.notJobOwner);
+  rejectBlockedJob(deps, body);
 
   const salaryMin = body.salaryMin === undefined ? current.salaryMin : body.salaryMin;
   const salaryMax = body.salaryMax === undefined ? current.salaryMax : body.salaryMax;
@@ -234,4 +251,9 @@ export async function deleteJob(deps: JobsDeps, viewer: AuthUser, id: string): P
   const cleanUp = await deps.applications.prepareJobRemoval(id);
   if (!(await repo.deleteJob(deps.db, id))) throw notFound(JOBS_TEXT.jobNotFound);
   await cleanUp();
+}
+
+/** Moderation: hides (at a time) or shows (null) a job; false when there is no such job. */
+export async function setJobHidden(db: Db, id: string, at: Date | null): Promise<boolean> {
+  return (await repo.updateJob(db, id, { hiddenAt: at })) !== undefined;
 }

@@ -68,6 +68,8 @@ export interface StoreMessageResult {
   senderId: string | null;
   /** A live (not deleted) recipient exists. */
   recipientFound: boolean;
+  /** A block stands between sender and recipient (either side's): nothing was stored. */
+  isBlocked: boolean;
   /** The recipient has a webhook endpoint listening for `message.received`. */
   recipientListens: boolean;
   /** What was stored, or null when something above refused it or the send limit was reached. */
@@ -79,6 +81,7 @@ interface StoreRow {
   support_id: string | null;
   sender_id: string | null;
   recipient_found: boolean;
+  is_blocked: boolean;
   recipient_listens: boolean;
   message: (Omit<MessageRow, 'seq' | 'createdAt' | 'readAt'> & { seq: string | number; createdAt: string; readAt: string | null }) | null;
   conversation: (Omit<ConversationRow, 'lastMessageAt' | 'createdAt' | 'updatedAt'> & { lastMessageAt: string | null; createdAt: string; updatedAt: string }) | null;
@@ -140,10 +143,14 @@ function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
       FROM (SELECT ${role} AS role, ${supportId} AS support_id) a
     ), recipient AS (
       SELECT id FROM users WHERE id = ${recipient} AND deleted_at IS NULL
+    ), blocked AS (
+      SELECT 1 FROM who w JOIN user_blocks ub
+        ON (ub.blocker_id = w.sender_id AND ub.blocked_id = ${recipient})
+        OR (ub.blocker_id = ${recipient} AND ub.blocked_id = w.sender_id)
     ), gate AS (
       SELECT w.sender_id FROM who w
       WHERE ${allowed} AND w.sender_id IS NOT NULL AND w.sender_id <> ${recipient}
-        AND EXISTS (SELECT 1 FROM recipient)
+        AND EXISTS (SELECT 1 FROM recipient) AND NOT EXISTS (SELECT 1 FROM blocked)
     ), slot AS (
       INSERT INTO message_send_windows AS sw (author_id, recent)
       SELECT ${P.author}::uuid, ARRAY[${now}] FROM gate
@@ -165,6 +172,7 @@ function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
       RETURNING *
     )
     SELECT w.role, w.support_id, w.sender_id, EXISTS (SELECT 1 FROM recipient) AS recipient_found,
+      EXISTS (SELECT 1 FROM blocked) AS is_blocked,
       ${webhookListening(recipient, 'message.received')} AS recipient_listens,
       CASE WHEN m.id IS NULL THEN NULL ELSE json_build_object(
         'id', m.id, 'seq', m.seq::text, 'conversationId', m.conversation_id, 'senderId', m.sender_id,
@@ -207,6 +215,7 @@ export async function storeMessage(db: Db, input: StoreMessageInput): Promise<St
     supportId: row.support_id,
     senderId: row.sender_id,
     recipientFound: Boolean(row.recipient_found),
+    isBlocked: Boolean(row.is_blocked),
     recipientListens: Boolean(row.recipient_listens),
     stored:
       message && conversation

@@ -1,5 +1,6 @@
 import { messagesSent } from '../../platform/observability/metrics.js';
 import {
+  MODERATION_TEXT,
   MESSAGE_HISTORY_SIZE,
   MESSAGE_RATE_LIMIT,
   MESSAGING_TEXT,
@@ -250,6 +251,7 @@ export async function sendMessage(deps: MessagingDeps, input: SendInput): Promis
   if (result.senderId === null) throw notFound(MESSAGING_TEXT.noSupport);
   if (result.senderId === form.recipientId.toLowerCase()) throw badRequest(MESSAGING_TEXT.self);
   if (!result.recipientFound) throw notFound(MESSAGING_TEXT.recipientMissing);
+  if (result.isBlocked) throw forbidden(MODERATION_TEXT.cannotMessage);
   if (!result.stored) throw tooManyRequests(MESSAGING_TEXT.tooFast);
   messagesSent.inc();
   const { stored, supportId, senderId } = result;

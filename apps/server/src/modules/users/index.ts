@@ -1,3 +1,4 @@
 export { usersRoutes } from './users.routes.js';
 export { usersDeletionStep } from './users.deletion.js';
 export { grantReferralBonus } from './referrals.service.js';
+export { assertNotBlocked, blockBetweenSql, blockUser, isBlockedBetween, listBlocked, unblockUser } from './users.blocks.js';

@@ -3,6 +3,7 @@ import type { AccountDeletionStep } from '../../platform/account-deletion.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findUserById, updateUser } from '../auth/index.js';
 import { follows } from './users.schema.js';
+import { deleteBlocksOf } from './users.blocks.js';
 
 /** The key of an avatar this server stored, from its URL; null for an outside (OAuth) picture. */
 export function storedAvatarKey(storage: Pick<Storage, 'url'>, url: string): string | null {
@@ -13,16 +14,17 @@ export function storedAvatarKey(storage: Pick<Storage, 'url'>, url: string): str
 }
 
 /**
- * Users, last: follows both ways go, and the account row is anonymised (kept, so the ledger and
+ * Users, last: follows and blocks both ways go, and the account row is anonymised (kept, so the ledger and
  * the public items it still owns point at "Deleted user"); the avatar file goes after the commit.
  */
 export function usersDeletionStep(storage: Pick<Storage, 'url' | 'delete'>): AccountDeletionStep {
   return {
     module: 'users',
-    tables: ['users', 'follows'],
+    tables: ['users', 'follows', 'user_blocks'],
     keeps: 'the account row, anonymised: no email, name, password, social ids, profile or avatar',
     async deleteUser(tx, userId, now) {
       await tx.delete(follows).where(or(eq(follows.followerId, userId), eq(follows.followingId, userId)));
+      await deleteBlocksOf(tx, userId);
       const row = await findUserById(tx, userId);
       const short = userId.replace(/-/g, '').slice(0, 12);
       await updateUser(tx, userId, {

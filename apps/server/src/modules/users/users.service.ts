@@ -3,6 +3,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { DECODE_LIMIT, assertImagePixels } from '../../platform/images.js';
 import {
+  isReservedUsername,
+  USERNAME_RESERVED,
   type ProfileByUsername,
   type PublicProfile,
   type PublicUser,
@@ -15,6 +17,7 @@ import type { Db } from '../../platform/db/db.js';
 import {
   consumeCode,
   findUserById,
+  isSuspended,
   isUsernameTaken,
   prepareCode,
   storeCode,
@@ -45,6 +48,7 @@ import {
 } from './users.repository.js';
 import { ownerContentTotals } from '../content/index.js';
 import { storedAvatarKey } from './users.deletion.js';
+import { assertNotBlocked } from './users.blocks.js';
 import { runAccountDeletion, type AccountDeletionStep } from '../../platform/account-deletion.js';
 
 export interface UsersDeps {
@@ -107,6 +111,7 @@ function toProfile(row: UserRow, viewer: AuthUser | null): PublicProfile {
     ...(isSelf ? { email: row.email } : {}),
     isPrivate,
     isSelf,
+    ...(row.role === 'admin' ? { isStaff: true } : {}),
     createdAt: hidden ? null : row.createdAt.toISOString(),
   };
 }
@@ -119,6 +124,8 @@ export function canSeeDetails(row: UserRow, viewer: AuthUser | null): boolean {
 export async function getProfileByUsername(db: Db, username: string, viewer: AuthUser | null): Promise<ProfileByUsername> {
   const row = await findLiveUserByUsername(db, username);
   if (!row) throw notFound(USERS_TEXT.userNotFound);
+  // A suspended account's profile is gone for everyone but admins until the suspension ends.
+  if (isSuspended(row, new Date()) && viewer?.role !== 'admin') throw notFound(USERS_TEXT.userNotFound);
   const visible = canSeeDetails(row, viewer);
   const [counts, items, following] = await Promise.all([
     visible ? countFollows(db, row.id) : { followers: 0, following: 0 },
@@ -137,6 +144,8 @@ export async function updateProfile(deps: UsersDeps, auth: AuthUser, body: Updat
   if (body.website !== undefined) patch.website = body.website === '' ? null : body.website;
   if (body.location !== undefined) patch.location = body.location === '' ? null : body.location;
   if (body.username !== undefined && body.username.toLowerCase() !== row.username.toLowerCase()) {
+    // A name someone already holds (the first admin's) stays theirs; nobody may take a reserved one.
+    if (isReservedUsername(body.username)) throw badRequest(USERNAME_RESERVED, [{ path: 'body.username', message: USERNAME_RESERVED }]);
     if (await isUsernameTaken(deps.db, body.username)) throw conflict(USERS_TEXT.usernameTaken);
     patch.username = body.username;
   } else if (body.username !== undefined) {
@@ -206,6 +215,7 @@ export async function follow(db: Db, auth: AuthUser, targetId: string): Promise<
   if (targetId === auth.id) throw badRequest(USERS_TEXT.cannotFollowSelf);
   const target = await findLiveUser(db, targetId);
   if (!target) throw notFound(USERS_TEXT.userNotFound);
+  await assertNotBlocked(db, auth.id, targetId);
   if (!(await insertFollow(db, auth.id, targetId))) throw conflict(USERS_TEXT.alreadyFollowing);
   return { isFollowing: true, followers: (await countFollows(db, targetId)).followers };
 }

@@ -81,6 +81,7 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/admin/categories': { title: 'Categories' },
   '/admin/credits': { title: 'Credits' },
   '/admin/generation': { title: 'Models & costs' },
+  '/admin/reports': { title: 'Reports' },
   '/admin/support': { title: 'Support' },
 };
 

@@ -1,8 +1,10 @@
 import { NavLink } from 'react-router';
+import { OpenReportsCount } from '../../features/moderation';
 
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/credits', label: 'Credit audit' },
   { to: '/admin/credit-products', label: 'Credit products' },
   { to: '/admin/plans', label: 'Plans' },
@@ -20,6 +22,7 @@ export function AdminNav() {
           <li key={s.to}>
             <NavLink to={s.to} end={s.end}>
               {s.label}
+              {s.to === '/admin/reports' && <OpenReportsCount />}
             </NavLink>
           </li>
         ))}

@@ -12,6 +12,9 @@ const TYPE_LABELS = {
   credit_deduct: 'Credits deducted',
   role_change: 'Role changed',
   api_key_revoke: 'API key revoked',
+  report_action: 'Report acted on',
+  suspend: 'Account suspended',
+  unsuspend: 'Suspension lifted',
 } as const;
 
 /** /admin/credits — who changed whose credits or role, when and why. */

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { MSG, type Comment, type Content } from '@atelier/shared';
+import { MODERATION_TEXT, MSG, type Comment, type Content } from '@atelier/shared';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
-import { Button, Dialog, Spinner, TextArea } from '../../../components/ui';
+import { Badge, Button, Dialog, Spinner, TextArea } from '../../../components/ui';
 import { uiActions } from '../../ui';
+import { ReportButton } from '../../moderation';
 import {
   useAddCommentMutation,
   useDeleteCommentMutation,
@@ -180,12 +181,19 @@ function CommentItem({ comment, content, isReply }: { comment: Comment; content:
           )}
         </span>
         <strong>{comment.author.fullName || comment.author.username}</strong>
+        {comment.author.isStaff && <Badge tone="accent">Staff</Badge>}
         <time dateTime={comment.createdAt} className="content-muted">
           {new Date(comment.createdAt).toLocaleDateString()}
         </time>
       </div>
+      {comment.isHidden && (
+        <p className="comment__notice" role="note">
+          {MODERATION_TEXT.hiddenNotice}
+        </p>
+      )}
       <p className="comment__body">{comment.content}</p>
       <div className="comment__actions">
+        <ReportButton targetType="comment" targetId={comment.id} ownerId={comment.author.id} />
         {!isReply && user && (
           <button type="button" className="link-button" onClick={() => setReplying((v) => !v)}>
             Reply

@@ -3,6 +3,7 @@ import type { Content } from '@atelier/shared';
 import { UserAvatar } from '../../../components/user-avatar';
 import { SaveToCollectionMenu } from '../../collections';
 import { FollowButton, useGetProfileByUsernameQuery } from '../../users';
+import { ReportButton } from '../../moderation';
 import '../content.css';
 
 /** On a content page: who made it (with a follow button) and "Save to collection". */
@@ -24,6 +25,7 @@ export function ContentPeopleActions({ content }: { content: Content }) {
       )}
       {profile && <FollowButton userId={owner.id} isFollowing={profile.isFollowing} />}
       {content.status === 'ready' && <SaveToCollectionMenu contentId={content.id} />}
+      <ReportButton targetType="content" targetId={content.id} ownerId={owner.id} />
     </div>
   );
 }

@@ -86,6 +86,17 @@ describe('Content page', () => {
     expect(screen.getByText('Nothing was refunded: the generation finished.')).toBeInTheDocument();
   });
 
+  it('tells the owner that a moderator hid the item, and marks a staff owner', async () => {
+    mockServer({
+      'GET /content/c-1': () =>
+        json(200, { data: makeContent({ isHidden: true, owner: { ...makeContent().owner, isStaff: true } }) }),
+    });
+    renderGeneration({ path: '/content/c-1' });
+    expect(await screen.findByRole('img', { name: 'Foggy harbour' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('A moderator hid this from everyone else. Only you and our moderators can see it.');
+    expect(screen.getByText('Staff')).toBeInTheDocument();
+  });
+
   it('shows an upload as uploaded: no prompt, model, seed, receipt or Generate again', async () => {
     mockServer({
       'GET /content/c-1': () =>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { CONTENT_TYPE_NAMES, MSG, isUploadedContent } from '@atelier/shared';
+import { CONTENT_TYPE_NAMES, MODERATION_TEXT, MSG, isUploadedContent } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, EmptyState, buttonClass } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -140,12 +140,23 @@ function ContentLoaded({ content }: { content: Content }) {
         image={content.status === 'ready' ? (content.posterUrl ?? content.previewUrl ?? undefined) : undefined}
         type="article"
       />
+      {content.isHidden && (
+        <p className="content-hidden-notice" role="status">
+          {MODERATION_TEXT.hiddenNotice}
+        </p>
+      )}
       <header className="content-header">
         <ContentTitle content={content} isOwner={isOwner} />
         <p className="content-byline">
           <span>
             {CONTENT_TYPE_NAMES[content.contentType]} by{' '}
             <span className="content-owner">{content.owner.fullName || content.owner.username}</span>
+            {content.owner.isStaff && (
+              <>
+                {' '}
+                <Badge tone="accent">Staff</Badge>
+              </>
+            )}
           </span>
           {content.isPrivate && <Badge>Private</Badge>}
         </p>

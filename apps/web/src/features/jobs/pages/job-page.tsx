@@ -6,6 +6,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { Badge, BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Skeleton } from '../../../components/ui';
 import { uiActions } from '../../ui';
 import { ApplyForm } from '../components/apply-form';
+import { ReportButton } from '../../moderation';
 import { useGetJobQuery } from '../jobs-api';
 import { employmentLabel, formatDate, formatSalary } from '../jobs-format';
 import '../jobs.css';
@@ -70,6 +71,9 @@ export function JobPage() {
             {salary ? <li>{salary}</li> : null}
             <li>
               Posted {formatDate(job.createdAt)} by {job.owner.fullName}
+            </li>
+            <li>
+              <ReportButton targetType="job" targetId={job.id} ownerId={job.owner.id} />
             </li>
             {job.closesAt ? <li>Closes {formatDate(job.closesAt)}</li> : null}
           </ul>

@@ -3,6 +3,7 @@ import { toast } from '../../../components/ui/toast';
 import { MESSAGE_MAX_LENGTH, MSG, type ChatMessage } from '@atelier/shared';
 import { Button, Spinner, cx } from '../../../components/ui';
 import { formatMessageTime } from '../thread-merge';
+import { ReportButton } from '../../moderation';
 import type { useThread } from '../use-thread';
 
 type Thread = ReturnType<typeof useThread>;
@@ -86,6 +87,7 @@ export function MessageList({
                 <p className="chat-bubble__text">{m.content}</p>
                 <span className="chat-bubble__meta">
                   <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
+                  {!isMine && <ReportButton targetType="message" targetId={m.id} ownerId={m.senderId} />}
                   {isMine && showReceipts && (
                     <span
                       className="chat-bubble__receipt"

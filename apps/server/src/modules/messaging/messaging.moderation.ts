@@ -1,0 +1,53 @@
+import type { Query } from '../../platform/db/db.js';
+
+/** A reported message as moderation sees it. */
+export interface ReportedMessageRow {
+  id: string;
+  senderId: string | null;
+  senderUsername: string | null;
+  content: string;
+  createdAt: string;
+}
+
+/**
+ * The message, if `viewerId` is one of its two people (sender or recipient); else null, so nobody
+ * can report (and so expose to admins) a message they never saw.
+ */
+export async function findMessageTarget(
+  db: Query,
+  id: string,
+  viewerId: string,
+): Promise<{ ownerId: string; summary: string; isHidden: boolean } | null> {
+  const { rows } = await db.query<{ sender_id: string; content: string }>(
+    `SELECT sender_id, content FROM messages WHERE id = $1 AND (sender_id = $2 OR recipient_id = $2 OR author_id = $2)`,
+    [id, viewerId],
+  );
+  const row = rows[0];
+  return row ? { ownerId: row.sender_id, summary: row.content.slice(0, 200), isHidden: false } : null;
+}
+
+/**
+ * What an admin may read of a reported message's conversation: the message and the `before`
+ * messages just before it, oldest first. Nothing after it, nothing older.
+ */
+export async function messageWithContext(db: Query, id: string, before: number): Promise<ReportedMessageRow[]> {
+  const { rows } = await db.query<{ id: string; sender_id: string | null; username: string | null; content: string; created_at: Date | string }>(
+    `SELECT m.id, m.sender_id, u.username, m.content, m.created_at
+     FROM messages r
+     JOIN LATERAL (
+       SELECT * FROM messages x WHERE x.conversation_id = r.conversation_id AND x.seq <= r.seq
+       ORDER BY x.seq DESC LIMIT $2
+     ) m ON true
+     LEFT JOIN users u ON u.id = m.sender_id
+     WHERE r.id = $1
+     ORDER BY m.seq`,
+    [id, before + 1],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    senderId: r.sender_id,
+    senderUsername: r.username,
+    content: r.content,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}

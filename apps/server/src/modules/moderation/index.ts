@@ -1,0 +1,2 @@
+export { moderationRoutes } from './moderation.routes.js';
+export { moderationDeletionStep } from './moderation.deletion.js';
