@@ -281,3 +281,26 @@ describe('remix', () => {
     expect(await counts(remixer)).toEqual({ items: 0, batches: 0 });
   });
 });
+
+describe('category pages filter by type on the server', () => {
+  it('answers only the type asked for, with pages that reach every item of it', async () => {
+    const maker = await createUser(t.deps, { credits: 100 });
+    const category = await categoryId();
+    const made: string[] = [];
+    for (const contentType of ['photo', 'illustration', 'illustration', 'photo', 'illustration']) {
+      const res = await generate(maker, { contentType, prompt: `A ${contentType}`, categoryId: category, ...(contentType === 'photo' ? { model: 'flux-schnell' } : {}) });
+      const item = res.json().data as Content;
+      await runGeneration(generationDeps(t.deps), item.id);
+      if (contentType === 'photo') made.push(item.id);
+    }
+    const first = await get(null, `/category/${category}/content?contentType=photo&pageSize=1`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.map((c: Content) => c.contentType)).toEqual(['photo']);
+    expect(first.json().pagination).toMatchObject({ total: 2, totalPages: 2 });
+    const second = await get(null, `/category/${category}/content?contentType=photo&pageSize=1&page=2`);
+    expect([first.json().data[0].id, second.json().data[0].id].sort()).toEqual([...made].sort());
+    const byCursor = await get(null, `/category/${category}/content?contentType=photo&pageSize=1&cursor=${encodeURIComponent(first.json().nextCursor)}`);
+    expect(byCursor.json().data[0].id).toBe(second.json().data[0].id);
+    expect((await get(null, `/category/${category}/content?contentType=audio`)).statusCode).toBe(400);
+  });
+});

@@ -14,7 +14,7 @@ import {
   isContentType,
 } from '../catalogue.js';
 import { LIMITS } from '../limits.js';
-import { cursorParam, searchTooLong } from './common.js';
+import { cursorPaginationQuery, cursorParam, searchTooLong } from './common.js';
 import { MSG } from '../messages.js';
 
 export const CONTENT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
@@ -408,3 +408,12 @@ export const uploadContentFields = z.object({
   tags: z.preprocess((v) => (typeof v === 'string' ? parseTagsField(v) : v), contentTags).optional(),
 });
 export type UploadContentFields = z.infer<typeof uploadContentFields>;
+
+/** GET /category/{id}/content: pages of a category's public items, optionally of one type. */
+export const categoryContentQuery = cursorPaginationQuery.extend({
+  contentType: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(CONTENT_TYPES, { error: `Content type must be one of ${CONTENT_TYPES.join(', ')}` }).optional(),
+  ),
+});
+export type CategoryContentQuery = z.infer<typeof categoryContentQuery>;
