@@ -178,3 +178,34 @@ describe('Content page: reuse, remix and candidates', () => {
     expect(within(screen.getByRole('listitem', { name: 'Candidate 1' })).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 });
+
+describe('Plays that mean something', () => {
+  it('counts a GIF when it is opened on its page, once', async () => {
+    const gif = makeContent({ id: 'g-1', contentType: 'gif', mediaUrl: '/media/g-1/original.gif', owner: other });
+    const { calls } = mockServer({
+      'GET /content/g-1': () => json(200, { data: gif }),
+      'POST /content/g-1/play': () => json(200, { data: { playCount: 1 } }),
+    });
+    renderGeneration({ path: '/content/g-1' });
+    await screen.findByRole('img', { name: 'Foggy harbour' });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/content/g-1/play')).toHaveLength(1));
+  });
+
+  it('counts a video only once it has played a second', async () => {
+    const video = makeContent({ id: 'v-1', contentType: 'video', mediaUrl: '/media/v-1/original.mp4', owner: other });
+    const { calls } = mockServer({
+      'GET /content/v-1': () => json(200, { data: video }),
+      'POST /content/v-1/play': () => json(200, { data: { playCount: 1 } }),
+    });
+    renderGeneration({ path: '/content/v-1' });
+    await screen.findByRole('heading', { name: 'Foggy harbour' });
+    const player = document.querySelector('video')!;
+    Object.defineProperty(player, 'currentTime', { value: 0.4, configurable: true });
+    fireEvent.timeUpdate(player);
+    expect(calls.filter((c) => c.path === '/content/v-1/play')).toHaveLength(0);
+    Object.defineProperty(player, 'currentTime', { value: 1.2, configurable: true });
+    fireEvent.timeUpdate(player);
+    fireEvent.timeUpdate(player);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/content/v-1/play')).toHaveLength(1));
+  });
+});
