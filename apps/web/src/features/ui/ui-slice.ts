@@ -12,6 +12,8 @@ export interface GeneratePreset {
   strength?: number;
   aspectRatio?: AspectRatio | null;
   negativePrompt?: string | null;
+  /** The item's reference image (its owner's own link), loaded into the dialog as the chosen file. */
+  referenceImageUrl?: string | null;
   /** The public item being remixed, credited in the dialog and sent as `remixOf`. */
   remixOf?: { id: string; title: string; ownerName: string };
 }

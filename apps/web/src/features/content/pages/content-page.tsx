@@ -144,6 +144,8 @@ function ContentLoaded({ content }: { content: Content }) {
           strength: settings?.strength ?? content.strength,
           aspectRatio: settings?.aspectRatio ?? null,
           negativePrompt: settings?.negativePrompt ?? null,
+          // Only its owner gets the link; a remix starts from the source's settings, not its reference.
+          referenceImageUrl: remix ? null : (settings?.referenceImageUrl ?? null),
           ...(remix ? { remixOf: { id: content.id, title: content.title, ownerName: content.owner.fullName || content.owner.username } } : {}),
         },
       }),

@@ -120,6 +120,28 @@ describe('Content page: reuse, remix and candidates', () => {
     });
   });
 
+  it('brings the reference image along when the viewer owns the item', { timeout: 20_000 }, async () => {
+    const item = makeContent({
+      model: 'flux-dev',
+      generation: { seed: 9, strength: 70, aspectRatio: null, negativePrompt: null, referenceImageUrl: '/media/c-1/reference.png?sig=x' },
+    });
+    const { calls } = mockServer({
+      'GET /content/c-1': () => json(200, { data: item }),
+      'GET /media/c-1/reference.png': () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } }),
+      'POST /content/generate': () => json(201, { data: makeContent({ id: 'c-9', status: 'queued' }) }),
+      'GET /content/c-9': () => json(200, { data: makeContent({ id: 'c-9', status: 'queued' }) }),
+    });
+    const { user, router } = renderGeneration({ path: '/content/c-1' });
+    await user.click(await screen.findByRole('button', { name: 'Use these settings' }));
+    expect(await screen.findByRole('img', { name: 'Reference image preview' })).toBeInTheDocument();
+    await user.click(generateButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/c-9'));
+    const form = calls.find((c) => c.path === '/content/generate')!.body as FormData;
+    expect(form.get('referenceImage')).toMatchObject({ type: 'image/png' });
+    expect(form.get('seed')).toBe('9');
+    expect(form.get('strength')).toBe('70');
+  });
+
   it('lets someone else remix a public item, crediting its creator, and shows the credit on the remix', async () => {
     const source = makeContent({ id: 'c-1', owner: other, contentType: 'illustration', model: 'stable-diffusion-xl' });
     const remix = makeContent({ id: 'c-5', parentId: 'c-1', remixOf: { id: 'c-1', title: 'Foggy harbour', owner: other } });

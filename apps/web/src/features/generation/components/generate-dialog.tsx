@@ -77,6 +77,24 @@ function GenerateDialogPanel() {
   const [error, setError] = useState<string | null>(null);
   const reference = useReferenceImage();
   const retryKey = useRetryKey();
+  const copiedReference = preset?.referenceImageUrl ?? null;
+  const chooseReference = reference.choose;
+  useEffect(() => {
+    // "Use these settings" on one's own item brings its reference image along.
+    if (!copiedReference) return;
+    let isCurrent = true;
+    void fetch(copiedReference)
+      .then(async (res) => {
+        if (!res.ok || !isCurrent) return;
+        const blob = await res.blob();
+        const ext = blob.type.split('/')[1] ?? 'png';
+        if (isCurrent) chooseReference(new File([blob], `reference.${ext}`, { type: blob.type }));
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [copiedReference, chooseReference]);
   const [generate, { isLoading: isBusy }] = useGenerateContentMutation();
 
   const contentType: ContentType = storedType ?? CONTENT_TYPES[0];
