@@ -200,6 +200,10 @@ describe('POST /content/generate: shape, negative prompt, seed, category and tag
     const seen = (await get(other, `/content/${item.id}`)).json().data as Content;
     expect(seen.generation?.referenceImageUrl).toBeNull();
     expect(seen.generation?.aspectRatio).toBe('16:9');
+    // The owner's signed link opens it; the bare path does not, though the item is public.
+    const signed = item.generation!.referenceImageUrl!;
+    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: signed.split('?')[0]! })).statusCode).toBe(404);
   });
 
   it('refuses bad input and what the model cannot take with a clear 400, and changes nothing', async () => {
