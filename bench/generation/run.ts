@@ -24,6 +24,10 @@
  * and its ledger row, the job, and the reply. A pool of 10 doing the same INSERTs with no HTTP at
  * all is reported too.
  *
+ * A third measurement times a batch: the same users each asking for 4 candidates (`count: 4`) against
+ * the single item, on the app, BENCH_ROUNDS times; `batchVsSingle` is the time of one batch accept
+ * over the time of one single accept (the target is at most 1.5).
+ *
  * The worker does not run while accepts are measured (its renders would share the two cores);
  * afterwards it runs for BENCH_WORKER_SECONDS (default 10; 0 skips it) and the jobs it finished are
  * counted. At the end every person's balance must equal their ledger and their accepted items.
@@ -59,6 +63,8 @@ const POOL_SIZE = 10;
 /** BENCH_PROFILE=1: the CPU profile of this process while the app is timed (first round of each case), in bench/results/. */
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const BODY = { contentType: 'vector', model: 'stable-diffusion-xl', prompt: 'geometric mountain logo, flat colours' };
+const BATCH = 4;
+const BATCH_BODY = { ...BODY, count: BATCH };
 
 interface Person {
   id: string;
@@ -250,6 +256,23 @@ async function main() {
       }
     }
 
+    // A batch of 4 candidates against one item, the same users, on the app.
+    const batchVsSingle: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const per: Record<string, ReturnType<typeof summariseLoad>> = {};
+      for (const [label, body] of [
+        ['one item', BODY],
+        [`batch of ${BATCH}`, BATCH_BODY],
+      ] as const) {
+        const batchLoad = { ...load, body: JSON.stringify(body), url: url(appBase), headers: cases[0]!.headers };
+        await client.load({ ...batchLoad, durationMs: 2000 }); // warm-up, not counted
+        const r = await client.load({ ...batchLoad, durationMs: SECONDS * 1000 });
+        per[label] = summariseLoad(`${cases[0]!.name} · app · ${label} · round ${round}`, r);
+        rows.push({ ...per[label], load: os.loadavg().map((l) => l.toFixed(1)).join(' ') });
+      }
+      batchVsSingle.push(round3(per['one item']!.perSecond / per[`batch of ${BATCH}`]!.perSecond));
+    }
+
     // The same INSERT by a pool of the same size, 50 at a time, no HTTP.
     const poolCount = Math.round(((rows[0] as { perSecond: number }).perSecond || 500) * SECONDS);
     const direct = await runPool(poolCount, CONCURRENCY, async (i) => {
@@ -257,13 +280,13 @@ async function main() {
     });
     rows.push({ ...summarise(`pool of ${POOL_SIZE}: INSERT, no HTTP`, direct), load: os.loadavg().map((l) => l.toFixed(1)).join(' ') });
 
-    // Exactness: every balance equals its ledger and the credits of the items it paid for.
+    // Exactness: every balance equals its ledger and the credits of the items it paid for (a batch's
+    // one ledger row pays for all its items).
     const audit = await deps.database.query<{ id: string; credits: number; ledger: number; charged: number; accepted: number }>(
       `SELECT u.id, u.credits,
               (SELECT coalesce(sum(delta), 0)::int FROM credit_ledger l WHERE l.user_id = u.id) AS ledger,
-              (SELECT coalesce(sum(c.charged), 0)::int FROM content c JOIN credit_ledger l ON l.content_id = c.id
-                WHERE l.user_id = u.id AND l.kind = 'generation_charge') AS charged,
-              (SELECT count(*)::int FROM credit_ledger l WHERE l.user_id = u.id AND kind = 'generation_charge') AS accepted
+              (SELECT coalesce(sum(c.charged), 0)::int FROM content c WHERE c.user_id = u.id) AS charged,
+              (SELECT count(*)::int FROM content c WHERE c.user_id = u.id) AS accepted
          FROM users u WHERE u.id = ANY($1::uuid[])`,
       [people.map((p) => p.id)],
     );
@@ -271,7 +294,7 @@ async function main() {
     const accepted = audit.rows.reduce((s, r) => s + r.accepted, 0);
     const withJob = (
       await deps.database.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM content c JOIN credit_ledger l ON l.content_id = c.id AND l.kind = 'generation_charge' WHERE c.job_id IS NOT NULL",
+        'SELECT count(*)::int AS n FROM content c WHERE c.job_id IS NOT NULL',
       )
     ).rows[0]!.n;
 
@@ -294,6 +317,7 @@ async function main() {
       cost,
       results: rows,
       appVsBare: ratios,
+      batchVsSingle,
       statementsPerAccept: statements.length,
       statements,
       accepted,
@@ -302,7 +326,7 @@ async function main() {
       jobsPerSecond,
     };
     console.table(rows);
-    console.log(JSON.stringify({ appVsBare: ratios, statementsPerAccept: statements.length, statements, accepted, acceptedWithJob: withJob, balancesWrong: wrong.length, jobsPerSecond }, null, 2));
+    console.log(JSON.stringify({ appVsBare: ratios, batchVsSingle, statementsPerAccept: statements.length, statements, accepted, acceptedWithJob: withJob, balancesWrong: wrong.length, jobsPerSecond }, null, 2));
     const out = path.join(import.meta.dirname, '..', 'results');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, `generation-postgres-${Date.now()}.json`), JSON.stringify(report, null, 2));

@@ -171,6 +171,15 @@ describe('plays', () => {
     expect((await req('GET', `/content/${id}`)).json().data.playCount).toBe(2);
     expect((await req('POST', `/content/00000000-0000-4000-8000-000000000000/play`)).statusCode).toBe(404);
   });
+
+  it('counts one play per signed-in viewer per item per hour', async () => {
+    const id = await insertItem({ contentType: 'loops' });
+    expect((await req('POST', `/content/${id}/play`, other)).json().data).toEqual({ playCount: 1 });
+    expect((await req('POST', `/content/${id}/play`, other)).json().data).toEqual({ playCount: 1 });
+    expect((await req('POST', `/content/${id}/play`, owner)).json().data).toEqual({ playCount: 2 });
+    await t.deps.database.query(`UPDATE content_plays SET created_at = now() - interval '61 minutes' WHERE content_id = $1`, [id]);
+    expect((await req('POST', `/content/${id}/play`, other)).json().data).toEqual({ playCount: 3 });
+  });
 });
 
 describe('comments', () => {

@@ -70,6 +70,21 @@ describe('fal.ai provider (@fal-ai/client against a local fal queue)', () => {
     expect(progress.at(-1)).toBe(100);
   });
 
+  it('sends the shape asked for in fal’s sizes, the negative prompt where the model has one, and FLUX Schnell’s reference to Redux', async () => {
+    await provider().generate(input({ aspectRatio: '2:3' }), { signal: signal() });
+    expect(submits()[0]?.json).toMatchObject({ image_size: { width: 1024, height: 1536 } });
+    fake.requests = [];
+    polls = 0;
+    await provider().generate(input({ contentType: 'illustration', model: 'stable-diffusion-xl', aspectRatio: '3:4', negativePrompt: 'text' }), { signal: signal() });
+    expect(submits()[0]?.json).toMatchObject({ image_size: 'portrait_4_3', negative_prompt: 'text' });
+    fake.requests = [];
+    polls = 0;
+    const image = await pngFile(40, 40, '#ff0000');
+    await provider().generate(input({ model: 'flux-schnell', referenceImage: { data: image, mimeType: 'image/png' } }), { signal: signal() });
+    expect(submits()[0]?.path).toBe('/fal-ai/flux/schnell/redux');
+    expect(submits()[0]?.json).toMatchObject({ image_url: `data:image/png;base64,${image.toString('base64')}` });
+  });
+
   it('sends a reference image to the image-to-image endpoint with its strength, and Pika to image-to-video', async () => {
     const image = await pngFile(40, 40, '#ff0000');
     await provider().generate(input({ referenceImage: { data: image, mimeType: 'image/png' } }), { signal: signal() });

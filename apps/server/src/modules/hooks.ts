@@ -8,7 +8,7 @@ import { contactDeletionStep } from './contact/index.js';
 import { contentDeletionStep } from './content/index.js';
 import { dashboardsDeletionStep } from './dashboards/index.js';
 import { developersDeletionStep, revokeKeysOnCredentialsVoided } from './developers/index.js';
-import { refundUndelivered } from './generation/index.js';
+import { generationDeletionStep, refundUndelivered } from './generation/index.js';
 import { jobsDeletionStep } from './jobs/index.js';
 import { messagingDeletionStep, reconnectOnRoleChange } from './messaging/index.js';
 import { moderationDeletionStep } from './moderation/index.js';
@@ -36,7 +36,7 @@ export function moduleHooks(
     { module: 'contact', accountDeletion: contactDeletionStep },
     { module: 'content', accountDeletion: contentDeletionStep(deps.storage) },
     { module: 'dashboards', accountDeletion: dashboardsDeletionStep },
-    { module: 'generation', contentDeleted: refundUndelivered(deps.realtime) },
+    { module: 'generation', accountDeletion: generationDeletionStep, contentDeleted: refundUndelivered(deps.realtime) },
     { module: 'collections', accountDeletion: collectionsDeletionStep },
     { module: 'developers', accountDeletion: developersDeletionStep, credentialsVoided: revokeKeysOnCredentialsVoided },
     { module: 'credits, admin', accountDeletion: keptRecordsDeletionStep },

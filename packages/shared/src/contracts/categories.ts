@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorPaginationQuery, idParam, nextCursorField as nextCursor, pagination, paginationQuery } from '../schemas/common.js';
+import { idParam, nextCursorField as nextCursor, pagination, paginationQuery } from '../schemas/common.js';
 import {
   bulkToggleBody,
   category,
@@ -11,7 +11,7 @@ import {
   deleteCategoryBody,
   updateCategoryBody,
 } from '../schemas/categories.js';
-import { content } from '../schemas/content.js';
+import { categoryContentQuery, content } from '../schemas/content.js';
 import { contract } from './contract.js';
 import { categoriesEndpoints as e } from './categories.endpoints.js';
 
@@ -89,9 +89,9 @@ export const categoriesContracts = {
   }),
   content: contract(e.content, {
     tags: ['categories'],
-    summary: 'Public content of a category and its descendants, newest first: {data: Content[], category, pagination}',
+    summary: 'Public content of a category and its descendants, newest first: {data: Content[], category, pagination}; `contentType` filters by type',
     params: categoryIdParam,
-    query: cursorPaginationQuery,
+    query: categoryContentQuery,
     reply: { 200: z.object({ data: z.array(content), category, pagination, nextCursor }) },
   }),
   breadcrumb: contract(e.breadcrumb, {

@@ -11,6 +11,7 @@ export const contentEndpoints = {
   comments: endpoint('GET', '/content/:contentId/comments'),
   addComment: endpoint('POST', '/content/:contentId/comments'),
   deleteComment: endpoint('DELETE', '/content/:contentId/comments/:commentId'),
+  remixes: endpoint('GET', '/content/:id/remixes'),
   get: endpoint('GET', '/content/:id'),
   update: endpoint('PUT', '/content/:id'),
   remove: endpoint('DELETE', '/content/:id'),

@@ -79,6 +79,13 @@ export const contentContracts = {
     params: commentParams,
     reply: { 200: deleted },
   }),
+  remixes: contract(e.remixes, {
+    tags: ['content'],
+    summary: 'The public remixes of an item, newest first',
+    params: idParam,
+    query: paginationQuery,
+    reply: { 200: z.object({ data: z.array(content), pagination }) },
+  }),
   get: contract(e.get, {
     tags: ['content'],
     summary: 'One content item; private items only for their owner',

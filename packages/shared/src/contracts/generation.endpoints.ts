@@ -4,5 +4,6 @@ import { endpoint } from './contract.js';
 export const generationEndpoints = {
   generate: endpoint('POST', '/content/generate'),
   edit: endpoint('POST', '/content/edit'),
+  batch: endpoint('GET', '/content/batches/:id'),
   webhook: endpoint('POST', '/generation/webhooks/:vendor'),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { content, editRequest, editResult, generateRequest } from '../schemas/content.js';
+import { idParam } from '../schemas/common.js';
+import { editRequest, editResult, generateRequest, generatedContent, generationBatch } from '../schemas/content.js';
 import { contract } from './contract.js';
 import { generationEndpoints as e } from './generation.endpoints.js';
 
@@ -12,12 +13,15 @@ export const generationContracts = {
     description:
       'JSON, or multipart/form-data with the same fields plus an optional `referenceImage` (PNG, JPEG, WebP or GIF, at most 10 MB). ' +
       'Replies at once with the queued item; progress and the result arrive over the socket. ' +
-      'An `Idempotency-Key` header makes a repeated submit return the first item without charging again.',
+      'An `Idempotency-Key` header makes a repeated submit return the first item without charging again. ' +
+      '`count` (1-4) makes that many candidates, each its own item charged at the model’s cost in one go (all or nothing) ' +
+      'and refunded on its own if it fails; `data` is the first and `data.batch` lists them all. ' +
+      'A setting the model does not take (see the catalogue) is refused with 400. `remixOf` remixes a public, ready item.',
     consumes: ['application/json', 'multipart/form-data'],
     // Absent for multipart requests, which the route reads from the stream.
     body: generateRequest.nullish(),
-    reply: { 201: z.object({ data: content }) },
-    errors: [402, 413, 415],
+    reply: { 201: z.object({ data: generatedContent }) },
+    errors: [402, 404, 413, 415],
   }),
   edit: contract(e.edit, {
     tags: ['generation'],
@@ -26,6 +30,12 @@ export const generationContracts = {
     body: editRequest,
     reply: { 201: z.object({ data: editResult }) },
     errors: [402],
+  }),
+  batch: contract(e.batch, {
+    tags: ['generation'],
+    summary: 'The candidates of one generate request, in the order they were asked for (their owner only)',
+    params: idParam,
+    reply: { 200: z.object({ data: generationBatch }) },
   }),
   webhook: contract(e.webhook, {
     tags: ['generation'],

@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { CONTENT_SORTS, CONTENT_TYPES, EDIT_OPERATIONS, findModel, isContentType } from '../catalogue.js';
+import {
+  ASPECT_RATIOS,
+  CONTENT_SORTS,
+  CONTENT_TYPES,
+  EDIT_OPERATIONS,
+  GENERATION_COUNT_MAX,
+  GENERATION_COUNT_MIN,
+  GENERATION_TAG_MAX_LENGTH,
+  GENERATION_TAGS_MAX,
+  NEGATIVE_PROMPT_MAX_LENGTH,
+  findModel,
+  isAspectRatio,
+  isContentType,
+} from '../catalogue.js';
 import { LIMITS } from '../limits.js';
-import { cursorParam, searchTooLong } from './common.js';
+import { cursorPaginationQuery, cursorParam, searchTooLong } from './common.js';
 import { MSG } from '../messages.js';
 
 export const CONTENT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
@@ -60,11 +73,46 @@ export const content = z.object({
   /** Optional so older fixtures still type-check; the server always sends both. */
   categoryId: z.string().nullable().optional(),
   tags: z.array(z.string()).optional(),
+  /** The settings it was made with; the reference image's URL only for its owner. */
+  generation: z.lazy(() => generationSettings).optional(),
+  /** The batch it was generated in (several candidates of one request); null for a single item. */
+  batchId: z.string().nullable().optional(),
+  /** Only on one item: the public remixes of it. */
+  remixCount: z.number().int().optional(),
+  /**
+   * Only on one item: what it was remixed from, while that item is public and ready (else null,
+   * though parentId still names it).
+   */
+  remixOf: z
+    .object({ id: z.string(), title: z.string(), owner: contentOwner })
+    .nullable()
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
 }).meta({ id: 'Content' });
 export type Content = z.infer<typeof content>;
+
+export const generationSettings = z.object({
+  seed: z.number().int(),
+  strength: z.number().int(),
+  /** Null when the request left the shape to the renderer (older items, and calls without one). */
+  aspectRatio: z.enum(ASPECT_RATIOS).nullable(),
+  negativePrompt: z.string().nullable(),
+  referenceImageUrl: z.string().nullable(),
+});
+export type GenerationSettings = z.infer<typeof generationSettings>;
+
+/** The candidates of one generate request. */
+export const generationBatchRef = z.object({ id: z.string(), itemIds: z.array(z.string()) });
+export type GenerationBatchRef = z.infer<typeof generationBatchRef>;
+
+export const generationBatch = z.object({ id: z.string(), items: z.array(content) });
+export type GenerationBatch = z.infer<typeof generationBatch>;
+
+/** The reply of a generate call: the first item, and the batch when several were asked for. */
+export const generatedContent = content.extend({ batch: generationBatchRef.optional() });
+export type GeneratedContent = z.infer<typeof generatedContent>;
 
 const formBoolean = z.preprocess(
   (v) => {
@@ -112,6 +160,31 @@ export const generateRequest = z
     isPrivate: formBoolean.default(false),
     strength: strength.default(LIMITS.variationStrengthDefault),
     seed: formInt(`Seed must be a whole number from 0 to ${SEED_MAX}`, 0, SEED_MAX).optional(),
+    count: formInt(
+      `Count must be a whole number from ${GENERATION_COUNT_MIN} to ${GENERATION_COUNT_MAX}`,
+      GENERATION_COUNT_MIN,
+      GENERATION_COUNT_MAX,
+    ).default(GENERATION_COUNT_MIN),
+    aspectRatio: z
+      .preprocess(
+        (v) => (v === '' ? undefined : v),
+        z.string().refine(isAspectRatio, `Shape must be one of ${ASPECT_RATIOS.join(', ')}`).optional(),
+      ),
+    negativePrompt: z
+      .string()
+      .trim()
+      .max(NEGATIVE_PROMPT_MAX_LENGTH, `Negative prompt must be at most ${NEGATIVE_PROMPT_MAX_LENGTH} characters`)
+      .optional(),
+    categoryId: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().uuid('Please choose a category from the list').optional(),
+    ),
+    tags: z.preprocess((v) => (typeof v === 'string' ? parseTagsField(v) : v), z.lazy(() => generationTags)).optional(),
+    /** Remix this public, ready item: the new item's parent, its owner credited. */
+    remixOf: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().uuid('Please choose an item to remix').optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.contentType === '' || v.prompt === '') {
@@ -217,6 +290,19 @@ export const contentTags = z
   )
   .max(CONTENT_TAGS_MAX, `At most ${CONTENT_TAGS_MAX} tags`)
   .transform((tags) => [...new Set(tags.filter((t) => t !== ''))]);
+
+/** Tags of a generate request: at most 10, each 1-30 characters, lower-cased and de-duplicated. */
+export const generationTags = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, `A tag must be 1 to ${GENERATION_TAG_MAX_LENGTH} characters`)
+      .max(GENERATION_TAG_MAX_LENGTH, `A tag must be 1 to ${GENERATION_TAG_MAX_LENGTH} characters`),
+  )
+  .max(GENERATION_TAGS_MAX, `At most ${GENERATION_TAGS_MAX} tags`)
+  .transform((tags) => [...new Set(tags)]);
 
 /** Tags as a multipart field: comma-separated text or a JSON array. */
 export function parseTagsField(value: string): string[] {
@@ -329,3 +415,12 @@ export const uploadContentFields = z.object({
   tags: z.preprocess((v) => (typeof v === 'string' ? parseTagsField(v) : v), contentTags).optional(),
 });
 export type UploadContentFields = z.infer<typeof uploadContentFields>;
+
+/** GET /category/{id}/content: pages of a category's public items, optionally of one type. */
+export const categoryContentQuery = cursorPaginationQuery.extend({
+  contentType: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(CONTENT_TYPES, { error: `Content type must be one of ${CONTENT_TYPES.join(', ')}` }).optional(),
+  ),
+});
+export type CategoryContentQuery = z.infer<typeof categoryContentQuery>;

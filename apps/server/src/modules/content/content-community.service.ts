@@ -3,6 +3,7 @@ import {
   type Comment,
   type Content,
   type ContentListQuery,
+  type ContentType,
   type ContentSearchQuery,
   type CreateCommentBody,
   type LikeResult,
@@ -79,12 +80,13 @@ export async function searchContent(deps: Deps, query: ContentSearchQuery, viewe
 export async function listCategoryContent(
   deps: Deps,
   categoryId: string,
-  query: { page: number; pageSize: number; cursor?: string },
+  query: { page: number; pageSize: number; cursor?: string; contentType?: ContentType },
   viewer: AuthUser | null,
 ): Promise<ContentPage> {
   const at = position(query, 'newest');
   const ids = await descendantIds(deps.db, categoryId);
-  const found = await listFeed(deps.db, { viewer, categoryIds: ids }, { sort: 'newest', pageSize: query.pageSize, now: deps.clock(), ...at });
+  const filter = { viewer, categoryIds: ids, ...(query.contentType ? { type: query.contentType } : {}) };
+  const found = await listFeed(deps.db, filter, { sort: 'newest', pageSize: query.pageSize, now: deps.clock(), ...at });
   return toPage(deps, found, at, query.pageSize);
 }
 

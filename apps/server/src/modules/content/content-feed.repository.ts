@@ -52,8 +52,26 @@ export async function removeLike(db: Db, contentId: string, userId: string): Pro
   });
 }
 
+/** How long one signed-in viewer's plays of one item count once. */
+const PLAY_WINDOW = sql`interval '1 hour'`;
+
+/**
+ * Counts a play: every one of a visitor, and one per signed-in viewer per item per hour (a replay
+ * within the hour answers the count as it is).
+ */
 export async function recordPlay(db: Db, contentId: string, userId: string | null): Promise<number> {
   return db.transaction(async (tx) => {
+    if (userId !== null) {
+      const recent = await tx
+        .select({ id: contentPlays.id })
+        .from(contentPlays)
+        .where(and(eq(contentPlays.contentId, contentId), eq(contentPlays.userId, userId), sql`${contentPlays.createdAt} > now() - ${PLAY_WINDOW}`))
+        .limit(1);
+      if (recent.length > 0) {
+        const [row] = await tx.select({ playCount: content.playCount }).from(content).where(eq(content.id, contentId));
+        return row?.playCount ?? 0;
+      }
+    }
     await tx.insert(contentPlays).values({ contentId, userId });
     const [row] = await tx
       .update(content)

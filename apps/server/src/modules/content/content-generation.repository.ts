@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, isNull, lt, or, sql, type Placeholder, t
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { content, type ContentRow } from './content.schema.js';
+import { visibleTo } from './content.visibility.js';
 
 /**
  * The generation lifecycle of a content row: requested (queued), claimed by a worker run
@@ -27,12 +28,30 @@ const columns = Object.entries(getTableColumns(content));
 const itemPlaceholder = (key: string) => `item_${key}`;
 
 /**
+ * Columns that differ between the items of one request (a batch): requestedInsertSql reads them from
+ * the `from` row, whose columns carry these names (see requestedEachColumns), not from placeholders.
+ */
+export const REQUESTED_PER_ITEM = ['id', 'seed', 'jobId', 'idempotencyKey', 'referenceKey'] as const satisfies readonly (keyof NewContent)[];
+const perItem = new Set<string>(REQUESTED_PER_ITEM);
+
+/** The column list of a `from` row for requestedInsertSql: `jsonb_to_recordset(…) AS e(<this>)`. */
+export function requestedEachColumns(): SQL {
+  return sql.raw(
+    REQUESTED_PER_ITEM.map((key) => {
+      const column = getTableColumns(content)[key];
+      return `${column.name} ${column.getSQLType()}`;
+    }).join(', '),
+  );
+}
+
+/**
  * The columns a requested item sets (its `values` that are not undefined), null ones marked: what
  * requestedInsertSql's text depends on, so callers build the statement once per shape.
  */
 export function requestedShape(values: NewContent): string {
   let shape = '';
   for (const [key] of columns) {
+    if (perItem.has(key)) continue;
     const value = values[key as keyof NewContent];
     if (value !== undefined) shape += value === null ? `${key}=null,` : `${key},`;
   }
@@ -40,24 +59,27 @@ export function requestedShape(values: NewContent): string {
 }
 
 /**
- * insertRequested as a CTE body for the caller's statement: inserts the item once for each row of
- * `from` (a CTE name of that statement; none, nothing is inserted) and returns the row (`RETURNING *`,
- * see requestedRowFromJson). No ON CONFLICT: a second request with the same key fails the whole
- * statement with a unique violation of `content_user_idempotency_key`, so nothing else it did stays.
- * The values are placeholders (`values` only decides which columns are set, and which are NULL), so
- * the statement is built once per requestedShape and run with requestedValues.
+ * The requested items as a CTE body for the caller's statement: inserts one item for each row of
+ * `from` (a CTE name of that statement; none, nothing is inserted) and returns the rows (`RETURNING *`,
+ * see requestedRowFromJson). The per-item columns (REQUESTED_PER_ITEM) come from that row; the rest
+ * are placeholders shared by every item (`values` only decides which columns are set, and which are
+ * NULL), so the statement is built once per requestedShape and run with requestedValues. No ON
+ * CONFLICT: a second request with the same key fails the whole statement with a unique violation of
+ * `content_user_idempotency_key`, so nothing else it did stays.
  */
 export function requestedInsertSql(values: NewContent, from: string): SQL {
-  const given = columns.filter(([key]) => values[key as keyof NewContent] !== undefined);
+  const given = columns.filter(([key]) => perItem.has(key) || values[key as keyof NewContent] !== undefined);
   const names = sql.join(
     given.map(([, column]) => sql.identifier(column.name)),
     sql`, `,
   );
   const params = sql.join(
     given.map(([key, column]) =>
-      values[key as keyof NewContent] === null
-        ? sql`NULL::${sql.raw(column.getSQLType())}`
-        : sql`${sql.param(sql.placeholder(itemPlaceholder(key)), column)}::${sql.raw(column.getSQLType())}`,
+      perItem.has(key)
+        ? sql`${sql.identifier(from)}.${sql.identifier(column.name)}`
+        : values[key as keyof NewContent] === null
+          ? sql`NULL::${sql.raw(column.getSQLType())}`
+          : sql`${sql.param(sql.placeholder(itemPlaceholder(key)), column)}::${sql.raw(column.getSQLType())}`,
     ),
     sql`, `,
   );
@@ -68,6 +90,7 @@ export function requestedInsertSql(values: NewContent, from: string): SQL {
 export function requestedValues(values: NewContent): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key in values) {
+    if (perItem.has(key)) continue;
     const value = values[key as keyof NewContent];
     if (value !== undefined && value !== null) out[itemPlaceholder(key)] = value;
   }
@@ -279,4 +302,24 @@ export async function pendingItemsByModel(db: Db): Promise<{ status: string; mod
     .from(content)
     .where(sql`${content.status} IN ('queued', 'processing')`)
     .groupBy(content.status, content.model);
+}
+
+/** An item anyone may remix: public and ready (the gallery's rule, so nobody's private or unfinished work). */
+export async function findRemixable(db: Db, id: string): Promise<Pick<ContentRow, 'id' | 'userId'> | null> {
+  const rows = await db
+    .select({ id: content.id, userId: content.userId })
+    .from(content)
+    .where(and(eq(content.id, id), visibleTo(null, 'gallery')))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The ids of a user's items from one batch, in the order they were asked for (their creation). */
+export async function listBatchItemIds(db: Db, userId: string, batchId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: content.id, seed: content.seed })
+    .from(content)
+    .where(and(eq(content.userId, userId), eq(content.batchId, batchId)))
+    .orderBy(asc(content.createdAt), asc(content.seed));
+  return rows.map((r) => r.id);
 }

@@ -10,6 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * An item's files (original, preview, thumbnail, poster, reference) live under content/<id>/ and
  * follow the item as it is now: public while it is public, private (signed links only) while it is
  * private, gone once it is deleted. One primary-key read per request, so a change is felt at once.
+ * The reference image someone generated from is theirs alone: always private, reached only through
+ * the signed link its owner's reply carries.
  */
 export function contentMedia(db: Db): MediaAccessRule {
   return {
@@ -23,6 +25,7 @@ export function contentMedia(db: Db): MediaAccessRule {
         .where(eq(content.id, id))
         .limit(1);
       if (!row) return null;
+      if ((key.split('/')[2] ?? '').startsWith('reference.')) return 'private';
       return hasPublicMedia(row) ? 'public' : 'private';
     },
   };

@@ -16,6 +16,7 @@ import {
   unlikeContent,
 } from './content-community.service.js';
 import { readUploadForm, uploadContent } from './content-upload.service.js';
+import { listRemixes } from './content-remixes.js';
 
 /** Spec §7 "Content": lists, search, one item, uploads, plays, likes and threaded comments. */
 export const contentRoutes: AppModule = (app, ctx) => {
@@ -90,6 +91,12 @@ export const contentRoutes: AppModule = (app, ctx) => {
       await deleteComment(deps(), request.params.contentId, request.params.commentId, currentUser(request));
       return { data: null, message: 'Comment deleted' };
     },
+  });
+
+  app.route({
+    ...fromContract(c.remixes, { security }),
+    preHandler: ctx.auth.optionalAuth,
+    handler: async (request) => listRemixes(deps(), request.params.id, request.query, request.auth),
   });
 
   app.route({

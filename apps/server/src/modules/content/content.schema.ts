@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  type AspectRatio,
   CONTENT_STATUSES,
   CONTENT_TYPES,
   EDIT_OPERATIONS,
@@ -85,6 +86,10 @@ export const content = pgTable(
     /** migrations/0005: the gallery's category and tags (search_vector is kept by a trigger). */
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** migrations/0029: the shape and negative prompt asked for, and the batch (generation's row) it came in. */
+    aspectRatio: text('aspect_ratio').$type<AspectRatio>(),
+    negativePrompt: text('negative_prompt'),
+    batchId: uuid('batch_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
@@ -109,6 +114,12 @@ export const content = pgTable(
       .where(sql`${t.status} = 'ready' AND ${t.isPrivate} = false`),
     index('content_model_created_idx').on(t.model, t.createdAt),
     index('content_processing_heartbeat_idx').on(t.heartbeatAt).where(sql`${t.status} = 'processing'`),
+    index('content_batch_idx').on(t.batchId).where(sql`${t.batchId} IS NOT NULL`),
+    index('content_remixes_idx')
+      .on(t.parentId, desc(t.createdAt))
+      .where(sql`${t.parentId} IS NOT NULL AND ${t.editOperation} IS NULL AND ${t.status} = 'ready' AND ${t.isPrivate} = false`),
+    check('content_aspect_ratio_check', sql`${t.aspectRatio} IS NULL OR ${t.aspectRatio} IN ('1:1', '4:3', '3:4', '3:2', '2:3', '16:9', '9:16')`),
+    check('content_negative_prompt_check', sql`${t.negativePrompt} IS NULL OR char_length(${t.negativePrompt}) <= 500`),
     check('content_content_type_check', oneOf(t.contentType, CONTENT_TYPES)),
     check('content_status_check', oneOf(t.status, CONTENT_STATUSES)),
     check('content_progress_check', sql`${t.progress} BETWEEN 0 AND 100`),

@@ -11,6 +11,7 @@ import { findCategory } from '../categories/index.js';
 import { deleteContentRow, findContentWithOwner, lockContent, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
 import { canSee } from './content.visibility.js';
+import { remixLineage } from './content-remixes.js';
 
 export interface ContentDeps {
   db: Db;
@@ -42,12 +43,16 @@ export async function findVisible(deps: Pick<ContentDeps, 'db'>, id: string, vie
  */
 export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>, id: string, viewer: ContentViewer | null): Promise<Content | null> {
   const item = await findContentWithOwner(deps.db, id, viewer?.id ?? null);
-  return item ? toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer) }) : null;
+  return item ? toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }) : null;
 }
 
 export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {
   const item = await findVisible(deps, id, viewer);
-  return toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer) });
+  const lineage = await remixLineage(deps.db, item.row);
+  return {
+    ...toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }),
+    ...lineage,
+  };
 }
 
 export async function updateContent(deps: ContentDeps, id: string, viewer: AuthUser, body: UpdateContentBody): Promise<Content> {

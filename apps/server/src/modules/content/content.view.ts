@@ -11,6 +11,11 @@ export interface ContentViewExtras {
    * shown to its owner or an admin (seesReceipt), never in lists, search, profiles or collections.
    */
   withReceipt?: boolean;
+  /**
+   * Whether the settings it was made with (`generation`) and its batch are part of the reply: one
+   * item's page, not lists. The reference image's URL is added only with the receipt (its owner).
+   */
+  withSettings?: boolean;
 }
 
 /** Who a single-item reply is for: the receipt is the owner's (and an admin's) to read. */
@@ -71,8 +76,16 @@ export type ListedContentRow = Omit<ContentViewRow, 'charged' | 'refunded' | 'fa
   completedAt: string | null;
 };
 
+/** The generation settings of one item's page (see ContentViewExtras.withSettings). */
+export type ContentSettingsRow = Pick<ContentRow, 'aspectRatio' | 'negativePrompt' | 'batchId' | 'referenceKey'>;
+
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
-export function toContent(row: ContentViewRow & { hiddenAt?: Date | null }, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, extras: ContentViewExtras = {}): Content {
+export function toContent(
+  row: ContentViewRow & Partial<ContentSettingsRow> & { hiddenAt?: Date | null },
+  owner: ContentOwner,
+  storage: Pick<Storage, 'urlFor'>,
+  extras: ContentViewExtras = {},
+): Content {
   const item = toListedContent(
     {
       ...row,
@@ -84,8 +97,20 @@ export function toContent(row: ContentViewRow & { hiddenAt?: Date | null }, owne
     storage,
     extras.isLiked ?? false,
   );
+  const settings = extras.withSettings
+    ? {
+        generation: {
+          seed: row.seed,
+          strength: row.strength,
+          aspectRatio: row.aspectRatio ?? null,
+          negativePrompt: row.negativePrompt ?? null,
+          referenceImageUrl: extras.withReceipt && row.referenceKey ? storage.urlFor(row.referenceKey, PRIVATE) : null,
+        },
+        batchId: row.batchId ?? null,
+      }
+    : {};
   // Only its owner and admins can open a hidden item; they are told it is hidden.
-  const shown = row.hiddenAt ? { ...item, isHidden: true } : item;
+  const shown = row.hiddenAt ? { ...item, ...settings, isHidden: true } : { ...item, ...settings };
   return extras.withReceipt ? { ...shown, charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : shown;
 }
 

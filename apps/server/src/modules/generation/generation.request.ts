@@ -8,6 +8,7 @@ import {
   MSG,
   REFERENCE_IMAGE_MIME_TYPES,
   generateRequest,
+  type AspectRatio,
   type ContentType,
 } from '@atelier/shared';
 import { AppError, badRequest } from '../../platform/http/errors.js';
@@ -37,6 +38,12 @@ export function toGenerateInput(parsed: z.output<typeof generateRequest>): Gener
     isPrivate: parsed.isPrivate,
     strength: parsed.strength,
     seed: parsed.seed,
+    count: parsed.count,
+    aspectRatio: parsed.aspectRatio as AspectRatio | undefined,
+    negativePrompt: parsed.negativePrompt || undefined,
+    categoryId: parsed.categoryId,
+    tags: parsed.tags,
+    remixOf: parsed.remixOf,
   };
 }
 

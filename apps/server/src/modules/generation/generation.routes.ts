@@ -6,7 +6,7 @@ import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { generationDeps, generationQueueDefinition } from './generation.deps.js';
 import { idempotencyKey, readMultipartGenerate, toGenerateInput } from './generation.request.js';
-import { requestEdit, requestGeneration } from './generation.service.js';
+import { getBatch, requestEdit, requestGeneration } from './generation.service.js';
 
 /** A refusal of the request itself (a schema's or the form's), as opposed to one the accept statement made. */
 const isBadInput = (err: unknown): boolean => {
@@ -50,6 +50,12 @@ export const generationRoutes: AppModule = async (app, ctx) => {
         throw err;
       }
     },
+  });
+
+  app.route({
+    ...fromContract(c.batch, { security: bearerOrApiKey('content:read') }),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await getBatch(baseDeps, currentUser(request).id, request.params.id) }),
   });
 
   app.route({

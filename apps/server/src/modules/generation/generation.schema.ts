@@ -1,4 +1,6 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema.js';
 
 /** Mirrors migrations/0017_generation_webhooks.sql. */
 export const generationWebhookDeliveries = pgTable(
@@ -12,5 +14,22 @@ export const generationWebhookDeliveries = pgTable(
   (t) => [
     primaryKey({ name: 'generation_webhook_deliveries_pkey', columns: [t.vendor, t.deliveryId] }),
     index('generation_webhook_deliveries_received_idx').on(t.receivedAt),
+  ],
+);
+
+/** Mirrors migrations/0029_generation_batches.sql: the candidates of one generate request (its items name it). */
+export const generationBatches = pgTable(
+  'generation_batches',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemCount: integer('item_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('generation_batches_user_idx').on(t.userId),
+    check('generation_batches_item_count_check', sql`${t.itemCount} BETWEEN 1 AND 4`),
   ],
 );

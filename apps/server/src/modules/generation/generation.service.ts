@@ -8,12 +8,15 @@ import {
   editCost,
   findModel,
   modelCost,
+  settingRefusal,
+  type AspectRatio,
   type Content,
   type ContentOwner,
   type ContentType,
   type EditOperation,
+  type GeneratedContent,
 } from '@atelier/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { buildStatement, type BuiltStatement } from '../../platform/db/db.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Queue } from '../../platform/queue/queue.js';
@@ -25,8 +28,11 @@ import {
   findOwnReady,
   loadContentView,
   type NewContent,
+  findRemixable,
+  listBatchItemIds,
   ownerJsonSql,
   recordEnqueued,
+  requestedEachColumns,
   requestedInsertSql,
   requestedRowFromJson,
   requestedShape,
@@ -44,7 +50,9 @@ import {
   debitErrorToHttp,
   ledgerKeys,
 } from '../credits/index.js';
+import { findCategory } from '../categories/index.js';
 import { GENERATION_QUEUE, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
+import { generationBatches } from './generation.schema.js';
 
 export interface ReferenceImage {
   data: Buffer;
@@ -60,6 +68,14 @@ export interface GenerateInput {
   isPrivate: boolean;
   strength: number;
   seed?: number;
+  /** Candidates to make (1-4). */
+  count?: number;
+  aspectRatio?: AspectRatio;
+  negativePrompt?: string;
+  categoryId?: string;
+  tags?: string[];
+  /** A public, ready item to remix: the new items' parent. */
+  remixOf?: string;
 }
 
 export interface EditInput {
@@ -69,12 +85,6 @@ export interface EditInput {
   aspect?: string;
   colour?: string;
   strength?: number;
-}
-
-export interface RequestResult {
-  content: Content;
-  /** True when the Idempotency-Key had been used before and nothing new was charged. */
-  isReplay: boolean;
 }
 
 function rejectBlocked(deps: GenerationDeps, prompt: string | undefined): void {
@@ -97,7 +107,9 @@ export async function enqueueGeneration(deps: GenerationDeps, contentId: string)
 interface AcceptRow {
   /** The balance after the charge; null when nothing was charged. */
   credits: number | null;
-  item: Record<string, unknown> | null;
+  /** The inserted items (`RETURNING *` as JSON), in no particular order. */
+  items: Record<string, unknown>[] | null;
+  /** One of the jobs queued (null when the queue's table was not there to queue into). */
   job_id: string | null;
   balance_before: number | null;
   replay_of: string | null;
@@ -115,6 +127,10 @@ const P = {
   reference: sql.placeholder('reference'),
   contentId: sql.placeholder('content_id'),
   ledgerKey: sql.placeholder('ledger_key'),
+  each: sql.placeholder('each'),
+  batchId: sql.placeholder('batch_id'),
+  itemCount: sql.placeholder('item_count'),
+  jobExtra: sql.placeholder('job_extra'),
 };
 
 const CHARGE_KIND = 'generation_charge';
@@ -122,7 +138,9 @@ const CHARGE_KIND = 'generation_charge';
 interface AcceptShape {
   isSessionChecked: boolean;
   hasRequestKey: boolean;
-  /** The item's columns; only which are set and which are NULL matter to the statement's text. */
+  /** Several candidates: a batch row is inserted with them. */
+  isBatch: boolean;
+  /** The items' shared columns; only which are set and which are NULL matter to the statement's text. */
   item: NewContent;
 }
 
@@ -130,10 +148,19 @@ interface AcceptShape {
 const acceptStatements = new WeakMap<Queue, Map<string, BuiltStatement<AcceptRow>>>();
 const jobInserts = new WeakMap<Queue, ReturnType<Queue['jobInsert']>>();
 
-/** The item's job as part of the accept statement: one row per row of its `item` CTE. */
+/**
+ * The items' jobs as part of the accept statement: one per row of its `item` CTE, with the id the
+ * item names (`job_id`) and the data the worker reads (GenerationJobData).
+ */
 function jobInsert(queue: Queue): ReturnType<Queue['jobInsert']> {
   let job = jobInserts.get(queue);
-  if (!job) jobInserts.set(queue, (job = queue.jobInsert(GENERATION_QUEUE, 'item')));
+  if (!job) {
+    job = queue.jobInsert(GENERATION_QUEUE, 'item', {
+      id: sql`item.job_id::uuid`,
+      data: sql`jsonb_build_object('contentId', item.id) || ${P.jobExtra}::jsonb`,
+    });
+    jobInserts.set(queue, job);
+  }
   return job;
 }
 
@@ -141,9 +168,11 @@ function jobInsert(queue: Queue): ReturnType<Queue['jobInsert']> {
  * The accept statement for one shape, built once: building its sixty-part text with drizzle on every
  * request cost more of the process than anything else it did. It runs as a named prepared statement
  * on PostgreSQL, so each connection parses and plans it once rather than on every accept.
+ * The items' own values (id, seed, job, key, reference) arrive as one JSON array (`each`), so one
+ * statement text serves a single item and a batch of four alike.
  */
 function acceptStatement(queue: Queue, shape: AcceptShape): BuiltStatement<AcceptRow> {
-  const key = `${shape.isSessionChecked ? 's' : ''}${shape.hasRequestKey ? 'k' : ''}|${requestedShape(shape.item)}`;
+  const key = `${shape.isSessionChecked ? 's' : ''}${shape.hasRequestKey ? 'k' : ''}${shape.isBatch ? 'b' : ''}|${requestedShape(shape.item)}`;
   let byShape = acceptStatements.get(queue);
   if (!byShape) acceptStatements.set(queue, (byShape = new Map()));
   const found = byShape.get(key);
@@ -162,15 +191,23 @@ function acceptStatement(queue: Queue, shape: AcceptShape): BuiltStatement<Accep
     shape.hasRequestKey ? sql`${isSessionLive} AND ${requestKeyFreeSql(P.user, P.requestKey)}` : isSessionLive,
   );
   const job = jobInsert(queue);
+  const batch = shape.isBatch
+    ? sql`batch AS (
+        INSERT INTO ${generationBatches} (id, user_id, item_count)
+        SELECT ${P.batchId}::uuid, ${P.user}::uuid, ${P.itemCount}::int FROM debit RETURNING id
+      ),`
+    : sql``;
   const statement = buildStatement<AcceptRow>(
     'generation_accept',
     sql`
       WITH ${debit.ctes},
-        item AS (${requestedInsertSql(shape.item, 'debit')}),
+        each AS (SELECT e.* FROM debit CROSS JOIN jsonb_to_recordset(${P.each}::jsonb) AS e(${requestedEachColumns()})),
+        ${batch}
+        item AS (${requestedInsertSql(shape.item, 'each')}),
         job AS (${job.insert})
       SELECT (SELECT credits FROM debit) AS credits,
-        (SELECT row_to_json(item) FROM item) AS item,
-        (SELECT id FROM job)::text AS job_id,
+        (SELECT json_agg(row_to_json(item)) FROM item) AS items,
+        (SELECT min(id::text) FROM job) AS job_id,
         ${debit.balanceBefore} AS balance_before,
         ${shape.hasRequestKey ? requestKeyItemSql(P.user, P.requestKey) : sql`NULL::uuid`} AS replay_of,
         ${ownerJsonSql(P.user)} AS owner,
@@ -181,66 +218,103 @@ function acceptStatement(queue: Queue, shape: AcceptShape): BuiltStatement<Accep
   return statement;
 }
 
+/** What a request made: the first item (the reply's `data`), and all of them when it made a batch. */
+export interface RequestResult {
+  content: GeneratedContent;
+  /** Every item of the request, in the order asked for (one for a single item). */
+  items: Content[];
+  /** True when the Idempotency-Key had been used before and nothing new was charged. */
+  isReplay: boolean;
+}
+
+/** The item values shared by every candidate of one request. */
+type SharedValues = Omit<NewContent, 'id' | 'userId' | 'charged' | 'idempotencyKey' | 'seed' | 'referenceKey' | 'jobId' | 'batchId'>;
+
+interface RequestedItems {
+  /** Candidates to make (1 for an edit); each is charged `cost` and refunded on its own. */
+  count: number;
+  /** The first candidate's seed; the next ones take the seeds after it. */
+  seed: number;
+  /** Work that needs the item's id before the statement (storing its reference image). */
+  prepare?: (id: string) => Promise<Partial<NewContent>>;
+}
+
+/** The seed of the i-th candidate: consecutive after the first, wrapping at SEED_MAX. */
+const candidateSeed = (first: number, i: number) => (first + i) % (SEED_MAX + 1);
+
 /**
- * Charges, records and enqueues one requested item in one statement, so in one transaction and
- * one round trip: the balance's conditional debit and its ledger row (credits), the content row
- * (content) and its job (the queue). The balance row is held only while that statement runs.
- * With an Idempotency-Key, a request whose key this user has already used charges nothing and
- * answers with the first item; two racing with one key both pass the statement's check, and the
- * second then fails as a whole on the content's unique key and answers the same way.
+ * Charges, records and enqueues the requested items in one statement, so in one transaction and
+ * one round trip: the balance's conditional debit of count × cost and its ledger row (credits), the
+ * batch row (several candidates), the content rows (content) and their jobs (the queue). The
+ * balance row is held only while that statement runs. With an Idempotency-Key, a request whose key
+ * this user has already used charges nothing and answers with the first item; two racing with one
+ * key both pass the statement's check, and the second then fails as a whole on the content's
+ * unique key (the first item carries the key) and answers the same way.
  */
 async function createRequested(
   deps: GenerationDeps,
   userId: string,
-  values: Omit<NewContent, 'id' | 'userId' | 'charged' | 'idempotencyKey'>,
+  values: SharedValues,
   charge: { reason: string; reference: string },
   requestKey: string | undefined,
-  prepare?: (id: string) => Promise<Partial<NewContent>>,
+  requested: RequestedItems,
 ): Promise<RequestResult> {
   assertChargeAmount(values.cost);
-  const id = randomUUID();
-  const prepared = prepare ? await prepare(id) : {};
+  const count = requested.count;
+  const ids: string[] = Array.from({ length: count }, () => randomUUID());
+  const firstId = ids[0] as string;
+  const prepared = requested.prepare ? await Promise.all(ids.map((id) => requested.prepare!(id))) : [];
   const discardPrepared = async () => {
-    if (prepare) await deps.storage.delete(contentKeyPrefix(id)).catch(() => undefined);
+    if (requested.prepare) await Promise.all(ids.map((id) => deps.storage.delete(contentKeyPrefix(id)).catch(() => undefined)));
   };
-  const replay = async (firstId: string): Promise<RequestResult> => {
+  const replay = async (firstOfBefore: string): Promise<RequestResult> => {
     await discardPrepared();
-    const first = await loadContentView(deps, firstId, { id: userId });
+    const first = await loadContentView(deps, firstOfBefore, { id: userId });
     if (!first) throw notFound('Content not found');
-    return { content: first, isReplay: true };
+    const items = first.batchId ? await batchItems(deps, userId, first.batchId) : [first];
+    return { content: withBatch(first, first.batchId ?? null, items), items, isReplay: true };
   };
 
   await deps.queue.start();
-  const data: GenerationJobData = deps.requestId ? { contentId: id, requestId: deps.requestId } : { contentId: id };
-  const job = jobInsert(deps.queue).values(data);
+  const batchId: string | null = count > 1 ? randomUUID() : null;
+  const each = ids.map((id, i) => ({
+    id,
+    seed: candidateSeed(requested.seed, i),
+    job_id: randomUUID(),
+    idempotency_key: i === 0 ? (requestKey ?? null) : null,
+    reference_key: prepared[i]?.referenceKey ?? null,
+  }));
   const item: NewContent = {
     ...values,
-    ...prepared,
-    id,
     userId,
+    // Per item (REQUESTED_PER_ITEM): taken from `each`, not from here.
+    seed: requested.seed,
     charged: values.cost,
-    idempotencyKey: requestKey ?? null,
-    jobId: job.id,
     enqueuedAt: deps.clock(),
+    batchId,
   };
   const statement = acceptStatement(deps.queue, {
     isSessionChecked: deps.sessionToCheck !== undefined,
     hasRequestKey: requestKey !== undefined,
+    isBatch: batchId !== null,
     item,
   });
+  const total = values.cost * count;
   let row: AcceptRow | undefined;
   try {
     [row] = await statement.run(deps.db, {
       user: userId,
       ...(deps.sessionToCheck !== undefined ? { session: deps.sessionToCheck } : {}),
       ...(requestKey !== undefined ? { request_key: requestKey } : {}),
-      cost: values.cost,
+      ...(batchId !== null ? { batch_id: batchId, item_count: count } : {}),
+      cost: total,
       reason: charge.reason,
       reference: charge.reference,
-      content_id: id,
-      ledger_key: ledgerKeys.generationCharge(id),
+      content_id: firstId,
+      ledger_key: ledgerKeys.generationCharge(firstId),
+      each: JSON.stringify(each),
+      job_extra: JSON.stringify(deps.requestId ? { requestId: deps.requestId } : {}),
       ...requestedValues(item),
-      ...job.values,
     });
   } catch (err) {
     if (requestKey && uniqueViolation(err) === 'content_user_idempotency_key') {
@@ -256,18 +330,49 @@ async function createRequested(
     await discardPrepared();
     throw sessionEnded();
   }
-  if (!row.item || row.credits === null || !row.owner) {
+  if (!row.items || row.items.length === 0 || row.credits === null || !row.owner) {
     if (row.replay_of) return replay(row.replay_of);
     await discardPrepared();
-    throw debitErrorToHttp(chargeRefusal(userId, values.cost, row.balance_before));
+    throw debitErrorToHttp(chargeRefusal(userId, total, row.balance_before));
   }
-  chargeRecorded(CHARGE_KIND, values.cost);
+  chargeRecorded(CHARGE_KIND, total);
   announceBalance(deps.realtime, userId, row.credits);
+  const owner = row.owner;
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const items = row.items
+    .map((json) => requestedRowFromJson(json))
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    .map((created) => toContent(created, owner, deps.storage, { isLiked: false, withReceipt: true, withSettings: true }));
   if (row.job_id) deps.queue.wake(GENERATION_QUEUE);
-  // The queue was not set up in this database yet: send the job the ordinary way (or the sweep will).
-  else await enqueueGeneration(deps, id);
-  const created = requestedRowFromJson(row.item);
-  return { content: toContent(created, row.owner, deps.storage, { isLiked: false, withReceipt: true }), isReplay: false };
+  // The queue was not set up in this database yet: send the jobs the ordinary way (or the sweep will).
+  else for (const id of ids) await enqueueGeneration(deps, id);
+  return { content: withBatch(items[0] as Content, batchId, items), items, isReplay: false };
+}
+
+function withBatch(first: Content, batchId: string | null, items: Content[]): GeneratedContent {
+  return batchId ? { ...first, batch: { id: batchId, itemIds: items.map((i) => i.id) } } : first;
+}
+
+/** The items of one of the user's batches, as their owner sees them, in the order they were asked for. */
+async function batchItems(deps: Pick<GenerationDeps, 'db' | 'storage'>, userId: string, batchId: string): Promise<Content[]> {
+  const ids = await listBatchItemIds(deps.db, userId, batchId);
+  const items = await Promise.all(ids.map((id) => loadContentView(deps, id, { id: userId })));
+  return items.filter((i): i is Content => i !== null);
+}
+
+/** GET /content/batches/{id}: the owner's batch with its items that still exist; 404 to anyone else. */
+export async function getBatch(
+  deps: Pick<GenerationDeps, 'db' | 'storage'>,
+  userId: string,
+  batchId: string,
+): Promise<{ id: string; items: Content[] }> {
+  const [batch] = await deps.db
+    .select({ id: generationBatches.id })
+    .from(generationBatches)
+    .where(and(eq(generationBatches.id, batchId), eq(generationBatches.userId, userId)))
+    .limit(1);
+  if (!batch) throw notFound('Batch not found');
+  return { id: batch.id, items: await batchItems(deps, userId, batchId) };
 }
 
 export async function requestGeneration(
@@ -278,10 +383,25 @@ export async function requestGeneration(
   requestKey: string | undefined,
 ): Promise<RequestResult> {
   rejectBlocked(deps, input.prompt);
+  rejectBlocked(deps, input.negativePrompt);
   const modelId = input.model ?? MODELS_BY_TYPE[input.contentType][0]?.id;
   const model = modelId ? findModel(input.contentType, modelId) : undefined;
   if (!modelId || !model) throw badRequest(`Model ${modelId ?? ''} is not available for ${input.contentType}`);
+  const refusal = settingRefusal(input.contentType, model, {
+    referenceImage: referenceImage !== undefined,
+    negativePrompt: input.negativePrompt,
+    aspectRatio: input.aspectRatio,
+  });
+  if (refusal) throw badRequest(refusal);
+  if (input.categoryId && !(await findCategory(deps.db, input.categoryId))) throw badRequest('Please choose a category from the list');
+  let parentId: string | null = null;
+  if (input.remixOf) {
+    const source = await findRemixable(deps.db, input.remixOf);
+    if (!source) throw notFound('Content not found');
+    parentId = source.id;
+  }
   const cost = modelCost(input.contentType, model.id);
+  const count = input.count ?? 1;
   return createRequested(
     deps,
     userId,
@@ -292,19 +412,30 @@ export async function requestGeneration(
       contentType: input.contentType,
       status: 'queued',
       isPrivate: input.isPrivate,
-      seed: input.seed ?? randomInt(0, SEED_MAX),
       strength: input.strength,
       cost,
+      ...(input.aspectRatio ? { aspectRatio: input.aspectRatio } : {}),
+      ...(input.negativePrompt ? { negativePrompt: input.negativePrompt } : {}),
+      ...(input.categoryId ? { categoryId: input.categoryId } : {}),
+      ...(input.tags && input.tags.length > 0 ? { tags: input.tags } : {}),
+      ...(parentId ? { parentId } : {}),
     },
-    { reason: `${CONTENT_TYPE_NAMES[input.contentType]} generation with ${model.name}`, reference: model.id },
+    {
+      reason: `${CONTENT_TYPE_NAMES[input.contentType]} generation with ${model.name}${count > 1 ? ` (${count} candidates)` : ''}`,
+      reference: model.id,
+    },
     requestKey,
-    referenceImage
-      ? async (id) => {
-          const referenceKey = `${contentKeyPrefix(id)}reference.${referenceImage.ext}`;
-          await deps.storage.put(referenceKey, referenceImage.data, referenceImage.mimeType);
-          return { referenceKey };
-        }
-      : undefined,
+    {
+      count,
+      seed: input.seed ?? randomInt(0, SEED_MAX),
+      prepare: referenceImage
+        ? async (id) => {
+            const referenceKey = `${contentKeyPrefix(id)}reference.${referenceImage.ext}`;
+            await deps.storage.put(referenceKey, referenceImage.data, referenceImage.mimeType);
+            return { referenceKey };
+          }
+        : undefined,
+    },
   );
 }
 
@@ -345,7 +476,6 @@ export async function requestEdit(
       contentType: source.contentType,
       status: 'queued',
       isPrivate: source.isPrivate,
-      seed: isVariation ? randomInt(0, SEED_MAX) : source.seed,
       strength: input.strength ?? (isVariation ? LIMITS.variationStrengthDefault : source.strength),
       cost: editCost(operation, source.contentType, source.model),
       parentId: source.id,
@@ -357,5 +487,6 @@ export async function requestEdit(
     },
     { reason: `${CONTENT_TYPE_NAMES[source.contentType]} ${operation} of "${source.title}"`, reference: source.model },
     requestKey,
+    { count: 1, seed: isVariation ? randomInt(0, SEED_MAX) : source.seed },
   );
 }

@@ -188,7 +188,16 @@ async function callProvider(deps: GenerationDeps, row: ContentRow, signal: Abort
     if (data) referenceImage = { data, mimeType: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` };
   }
   return provider.generate(
-    { contentType: row.contentType, model: row.model, prompt: row.prompt, seed: row.seed, strength: row.strength, referenceImage },
+    {
+      contentType: row.contentType,
+      model: row.model,
+      prompt: row.prompt,
+      seed: row.seed,
+      strength: row.strength,
+      referenceImage,
+      ...(row.aspectRatio ? { aspectRatio: row.aspectRatio } : {}),
+      ...(row.negativePrompt ? { negativePrompt: row.negativePrompt } : {}),
+    },
     opts,
   );
 }

@@ -3,3 +3,4 @@ export { generationWebhookRoutes, generationWebhookUrl } from './generation.webh
 export { GENERATION_QUEUE, generationDeps } from './generation.deps.js';
 export { startGenerationWorker } from './generation.worker.js';
 export { refundUndelivered } from './generation.hooks.js';
+export { generationDeletionStep } from './generation.deletion.js';

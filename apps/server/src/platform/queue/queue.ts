@@ -33,9 +33,10 @@ export interface Queue {
    * CTE name of that statement, or once when omitted) and returns its id. Its id and data are
    * placeholders, so the statement can be built once: `values(data)` gives a new job's id and the
    * placeholders' values. Call `start()` first, and `wake(name)` after the commit. The job is the
-   * one `send` would make.
+   * one `send` would make. With `perRow`, each job's id and data are those expressions over the
+   * row of `from` instead (several jobs in one statement), and `values` is not needed.
    */
-  jobInsert(name: string, from?: string): { insert: SQL; values(data: object): { id: string; values: Record<string, unknown> } };
+  jobInsert(name: string, from?: string, perRow?: JobPerRow): { insert: SQL; values(data: object): { id: string; values: Record<string, unknown> } };
   /** Tells this process's idle workers for `name` that a job is waiting (after a `jobInsert` commits). */
   wake(name: string): void;
   /** Runs `handler` for jobs of `name`, `concurrency` at a time, in this process. */
@@ -51,6 +52,12 @@ export interface Queue {
   isRunning(): boolean;
   /** Jobs of `name` waiting to run (created or retry) and the age in seconds of the oldest one. */
   waiting(name: string): Promise<{ depth: number; oldestAgeSeconds: number }>;
+}
+
+/** SQL over the `from` row of a jobInsert: the job's id (uuid) and its data (jsonb). */
+export interface JobPerRow {
+  id: SQL;
+  data: SQL;
 }
 
 export interface QueueOptions {
@@ -89,10 +96,12 @@ export function sqlAdapter(database: QueueOptions['database']): PgBoss.Db {
  * waiting. `test/queue-in-statement.int.test.ts` compares it column by column with a sent job, so a
  * pg-boss upgrade that changes the row fails there.
  */
-function jobInsertSql(schema: string, name: string, from: string | undefined): SQL {
+function jobInsertSql(schema: string, name: string, from: string | undefined, perRow?: JobPerRow): SQL {
+  const id = perRow ? perRow.id : sql`${sql.placeholder('job_id')}::uuid`;
+  const data = perRow ? perRow.data : sql`${sql.placeholder('job_data')}::jsonb`;
   return sql`INSERT INTO ${sql.identifier(schema)}.job
       (id, name, data, priority, start_after, dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
-    SELECT ${sql.placeholder('job_id')}::uuid, q.name, ${sql.placeholder('job_data')}::jsonb, 0, now(), q.dead_letter,
+    SELECT ${id}, q.name, ${data}, 0, now(), q.dead_letter,
       coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
       now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
       coalesce(q.retry_limit, 2), coalesce(q.retry_delay, 0), coalesce(q.retry_backoff, false), q.policy
@@ -295,9 +304,9 @@ export function createQueue(opts: QueueOptions): Queue {
       wake(name);
       return id;
     },
-    jobInsert(name, from) {
+    jobInsert(name, from, perRow) {
       return {
-        insert: jobInsertSql(schema, name, from),
+        insert: jobInsertSql(schema, name, from, perRow),
         values(data) {
           const id = randomUUID();
           return { id, values: { job_id: id, job_data: JSON.stringify(data) } };

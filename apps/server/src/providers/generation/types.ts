@@ -1,4 +1,4 @@
-import type { ContentType } from '@atelier/shared';
+import type { AspectRatio, ContentType } from '@atelier/shared';
 
 /** What a generation provider is asked to make. Deterministic for (prompt, model, seed, strength). */
 export interface GenerationInput {
@@ -9,6 +9,10 @@ export interface GenerationInput {
   /** Variation strength 0-100 (default 50). */
   strength: number;
   referenceImage?: { data: Buffer; mimeType: string };
+  /** The shape asked for; absent, the provider picks one from the prompt (portrait, wide, …). */
+  aspectRatio?: AspectRatio;
+  /** What to keep out of the picture (only for models whose catalogue entry takes one). */
+  negativePrompt?: string;
 }
 
 export type EditOperation = 'upscale' | 'crop' | 'recolour' | 'variation';

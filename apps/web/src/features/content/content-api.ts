@@ -65,6 +65,8 @@ export interface ContentSearchArgs {
 
 export interface CategoryContentArgs {
   categoryId: string;
+  /** Only this type: the server filters, so every page holds it. */
+  contentType?: ContentType;
   pageSize: number;
   cursor?: string;
 }

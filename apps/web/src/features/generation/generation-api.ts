@@ -3,8 +3,11 @@ import {
   creditsEndpoints,
   contentEndpoints,
   generationEndpoints,
+  type AspectRatio,
   type Content,
   type ContentStatus,
+  type GeneratedContent,
+  type GenerationBatch,
   type ContentType,
   type EditRequest,
   type EditResult,
@@ -26,6 +29,14 @@ export interface GenerateInput {
   isPrivate?: boolean;
   strength?: number;
   seed?: number;
+  /** Candidates to make (1-4). */
+  count?: number;
+  aspectRatio?: AspectRatio;
+  negativePrompt?: string;
+  categoryId?: string;
+  tags?: string[];
+  /** A public item this remixes. */
+  remixOf?: string;
   referenceImage?: File | null;
   /** Same key for a retry of the same submit, so the server charges once. */
   idempotencyKey: string;
@@ -57,7 +68,7 @@ function generateBody({ referenceImage, ...fields }: Omit<GenerateInput, 'idempo
   if (!referenceImage) return fields;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined) form.append(key, String(value));
+    if (value !== undefined) form.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
   }
   form.append('referenceImage', referenceImage);
   return form;
@@ -65,7 +76,7 @@ function generateBody({ referenceImage, ...fields }: Omit<GenerateInput, 'idempo
 
 export const generationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    generateContent: build.mutation<Content, GenerateInput>({
+    generateContent: build.mutation<GeneratedContent, GenerateInput>({
       query: ({ idempotencyKey, ...input }) => ({
         ...call(generationEndpoints.generate, { body: generateBody(input) }),
         headers: { 'Idempotency-Key': idempotencyKey },
@@ -76,7 +87,10 @@ export const generationApi = api.injectEndpoints({
       async onQueryStarted(_input, { dispatch, queryFulfilled }) {
         // The content page opens straight onto the new item instead of waiting for a fetch.
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) await dispatch(generationApi.util.upsertQueryData('getContentById', data.id, data));
+        if (data) {
+          const { batch: _batch, ...first } = data;
+          await dispatch(generationApi.util.upsertQueryData('getContentById', data.id, first));
+        }
       },
     }),
     editContent: build.mutation<EditResult, EditInput>({
@@ -88,6 +102,15 @@ export const generationApi = api.injectEndpoints({
       transformResponse: (reply: ReplyOf<typeof generationContracts.edit>) => reply.data,
       invalidatesTags: ['Credits', { type: 'Content', id: 'LIST' }],
     }),
+    getBatch: build.query<GenerationBatch, string>({
+      query: (id) => call(generationEndpoints.batch, { params: { id } }),
+      transformResponse: (reply: ReplyOf<typeof generationContracts.batch>) => reply.data,
+      providesTags: [{ type: 'Content', id: 'LIST' }],
+    }),
+    getRemixes: build.query<ReplyOf<typeof contentContracts.remixes>, { id: string; page: number }>({
+      query: ({ id, page }) => call(contentEndpoints.remixes, { params: { id }, query: { page, pageSize: 12 } }),
+      providesTags: [{ type: 'Content', id: 'LIST' }],
+    }),
     getContentById: build.query<Content, string>({
       query: (id) => call(contentEndpoints.get, { params: { id } }),
       transformResponse: (reply: ReplyOf<typeof contentContracts.get>) => reply.data,
@@ -97,7 +120,14 @@ export const generationApi = api.injectEndpoints({
     }),
     updateContentItem: build.mutation<
       Content,
-      { id: string; title?: string; description?: string | null; isPrivate?: boolean }
+      {
+        id: string;
+        title?: string;
+        description?: string | null;
+        isPrivate?: boolean;
+        categoryId?: string | null;
+        tags?: string[];
+      }
     >({
       query: ({ id, ...body }) => call(contentEndpoints.update, { params: { id }, body }),
       transformResponse: (reply: ReplyOf<typeof contentContracts.update>) => reply.data,
@@ -136,4 +166,6 @@ export const {
   useDeleteContentItemMutation,
   useGetCreditBalanceQuery,
   useGetCreditHistoryQuery,
+  useGetBatchQuery,
+  useGetRemixesQuery,
 } = generationApi;

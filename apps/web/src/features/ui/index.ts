@@ -1,2 +1,2 @@
 /** The UI state's face: which dialog is open and what it is for. */
-export { type AuthModalMode, uiActions } from './ui-slice';
+export { type AuthModalMode, type GeneratePreset, uiActions } from './ui-slice';

@@ -1,15 +1,34 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { MODELS_BY_TYPE, type ContentType } from '@atelier/shared';
+import { MODELS_BY_TYPE, type AspectRatio, type ContentType } from '@atelier/shared';
 
 export type AuthModalMode = 'login' | 'signup' | 'forgotPassword';
 
 /** Where a visitor was headed when the auth modal stopped them; it resumes once they are signed in. */
 export type AuthIntent = { kind: 'generate'; contentType: ContentType } | { kind: 'navigate'; to: string };
 
+/** Settings an item's "Use these settings" or "Remix" fills the Generate dialog with. */
+export interface GeneratePreset {
+  seed?: number;
+  strength?: number;
+  aspectRatio?: AspectRatio | null;
+  negativePrompt?: string | null;
+  /** The item's reference image (its owner's own link), loaded into the dialog as the chosen file. */
+  referenceImageUrl?: string | null;
+  /** The public item being remixed, credited in the dialog and sent as `remixOf`. */
+  remixOf?: { id: string; title: string; ownerName: string };
+}
+
 /** Spec §3 "UI state": the auth modal, the model (generate) dialog and the menu-open flag. */
 export interface UiState {
   authModal: { isOpen: boolean; mode: AuthModalMode; intent: AuthIntent | null };
-  modelDialog: { isOpen: boolean; contentType: ContentType | null; selectedModel: string | null; prompt: string };
+  modelDialog: {
+    isOpen: boolean;
+    contentType: ContentType | null;
+    selectedModel: string | null;
+    prompt: string;
+    /** Absent: the dialog starts from its defaults. */
+    preset?: GeneratePreset | null;
+  };
   isMenuOpen: boolean;
 }
 
@@ -52,8 +71,16 @@ const uiSlice = createSlice({
         prompt: '',
       };
     },
+    /** Opens the dialog filled with an item's type, model, prompt and settings. */
+    modelDialogPrefilled(
+      state,
+      action: PayloadAction<{ contentType: ContentType; selectedModel: string; prompt: string; preset: GeneratePreset }>,
+    ) {
+      state.modelDialog = { isOpen: true, ...action.payload };
+    },
     modelDialogClosed(state) {
       state.modelDialog.isOpen = false;
+      delete state.modelDialog.preset;
     },
     modelDialogReset(state) {
       state.modelDialog = initialUiState.modelDialog;

@@ -27,7 +27,7 @@ import { ProviderError, type EditInput, type GenerationInput, type GenerationOut
 import { type CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
-import { aspectFor, compactImage, dataUri, downloadResult, toAssets, type AspectRatio, type OutputKind } from '../hosted/assets.js';
+import { compactImage, requestedAspect, dataUri, downloadResult, toAssets, type AspectRatio, type OutputKind } from '../hosted/assets.js';
 import { refusal, vendorFetch } from '../hosted/http.js';
 import { followJob, hostedCall, type JobState } from '../hosted/job.js';
 
@@ -52,7 +52,10 @@ interface Args {
   seed: number;
   strength: number;
   aspect: AspectRatio;
+  /** Whether the shape was asked for (exact sizes) rather than read from the prompt. */
+  exact: boolean;
   image?: string;
+  negativePrompt?: string;
 }
 
 export interface FalRoute {
@@ -68,10 +71,20 @@ const IMAGE_SIZE: Record<AspectRatio, string> = {
   '1:1': 'square_hd',
   '16:9': 'landscape_16_9',
   '9:16': 'portrait_16_9',
+  '4:3': 'landscape_4_3',
+  '3:4': 'portrait_4_3',
   '3:2': 'landscape_4_3',
+  '2:3': 'portrait_4_3',
 };
-const videoAspect = (a: AspectRatio) => (a === '3:2' ? '16:9' : a);
-const flux = ({ prompt, seed, aspect }: Args) => ({ prompt, seed, image_size: IMAGE_SIZE[aspect], num_images: 1, output_format: 'png', enable_safety_checker: true });
+/** fal's named sizes have no 3:2 or 2:3: a shape asked for gets its exact size. */
+const EXACT_SIZE: Partial<Record<AspectRatio, { width: number; height: number }>> = {
+  '3:2': { width: 1536, height: 1024 },
+  '2:3': { width: 1024, height: 1536 },
+};
+const imageSize = ({ aspect, exact }: Args) => (exact ? (EXACT_SIZE[aspect] ?? IMAGE_SIZE[aspect]) : IMAGE_SIZE[aspect]);
+const videoAspect = (a: AspectRatio) => (a === '3:2' ? '16:9' : a === '2:3' ? '9:16' : a);
+const negative = (text: string | undefined) => (text ? { negative_prompt: text } : {});
+const flux = (a: Args) => ({ prompt: a.prompt, seed: a.seed, image_size: imageSize(a), num_images: 1, output_format: 'png', enable_safety_checker: true });
 const loop = ({ prompt, aspect, image }: Args) => ({ prompt, aspect_ratio: videoAspect(aspect), loop: true, duration: '5s', resolution: '540p', ...(image ? { image_url: image } : {}) });
 
 /** Catalogue model (type/model) → fal endpoint and its input fields. */
@@ -88,17 +101,22 @@ export const FAL_MODELS: Record<string, FalRoute> = {
     output: 'image',
     input: (a) => ({ ...flux(a), ...(a.image ? { image_url: a.image, strength: Math.min(0.95, Math.max(0.05, a.strength / 100)) } : {}) }),
   },
-  'photo/flux-schnell': { endpoint: 'fal-ai/flux/schnell', output: 'image', input: flux },
+  'photo/flux-schnell': {
+    endpoint: 'fal-ai/flux/schnell',
+    imageEndpoint: 'fal-ai/flux/schnell/redux',
+    output: 'image',
+    input: (a) => ({ ...flux(a), ...(a.image ? { image_url: a.image } : {}) }),
+  },
   'illustration/stable-diffusion-xl': {
     endpoint: 'fal-ai/fast-sdxl',
     imageEndpoint: 'fal-ai/fast-sdxl/image-to-image',
     output: 'image',
-    input: (a) => ({ ...flux(a), format: 'png', ...(a.image ? { image_url: a.image, strength: Math.min(0.95, Math.max(0.05, a.strength / 100)) } : {}) }),
+    input: (a) => ({ ...flux(a), ...negative(a.negativePrompt), format: 'png', ...(a.image ? { image_url: a.image, strength: Math.min(0.95, Math.max(0.05, a.strength / 100)) } : {}) }),
   },
   'vector/stable-diffusion-xl': {
     endpoint: 'fal-ai/recraft/v3/text-to-image',
     output: 'svg',
-    input: ({ prompt, aspect }) => ({ prompt, image_size: IMAGE_SIZE[aspect], style: 'vector_illustration' }),
+    input: (a) => ({ prompt: a.prompt, image_size: imageSize(a), style: 'vector_illustration' }),
   },
   'loops/stable-diffusion-xl': {
     endpoint: 'fal-ai/luma-dream-machine/ray-2-flash',
@@ -116,7 +134,7 @@ export const FAL_MODELS: Record<string, FalRoute> = {
     endpoint: 'fal-ai/pika/v2.2/text-to-video',
     imageEndpoint: 'fal-ai/pika/v2.2/image-to-video',
     output: 'video',
-    input: ({ prompt, seed, aspect, image }) => ({ prompt, seed, aspect_ratio: videoAspect(aspect), resolution: '720p', duration: 5, ...(image ? { image_url: image } : {}) }),
+    input: ({ prompt, seed, aspect, image, negativePrompt }) => ({ prompt, ...negative(negativePrompt), seed, aspect_ratio: videoAspect(aspect), resolution: '720p', duration: 5, ...(image ? { image_url: image } : {}) }),
   },
   'video/luma-dream': {
     endpoint: 'fal-ai/luma-dream-machine/ray-2',
@@ -198,7 +216,15 @@ export function createFalProvider(opts: FalProviderOptions): GenerationProvider 
       image = dataUri(await compactImage(input.referenceImage));
     }
     const endpoint = image && route.imageEndpoint ? route.imageEndpoint : route.endpoint;
-    const args = { prompt: input.prompt, seed: input.seed, strength: input.strength, aspect: aspectFor(input.contentType, input.prompt), image };
+    const args: Args = {
+      prompt: input.prompt,
+      seed: input.seed,
+      strength: input.strength,
+      aspect: requestedAspect(input),
+      exact: input.aspectRatio !== undefined,
+      image,
+      negativePrompt: input.negativePrompt,
+    };
     const data = await runEndpoint(endpoint, route.input(args), ctx);
     const file = await fetchOutput(data, ctx);
     ctx.progress(85);

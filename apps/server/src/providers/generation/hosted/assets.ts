@@ -4,7 +4,7 @@
  * a WebP thumbnail from the first frame (loops also an animated WebP preview); a GIF is converted
  * from a clip when the model makes video.
  */
-import type { ContentType } from '@atelier/shared';
+import type { AspectRatio as SharedAspectRatio, ContentType } from '@atelier/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { PREVIEW_SIZE, THUMBNAIL_SIZE, webpPreview } from '../local/stills.js';
 import { readTheme } from '../local/theme.js';
 
 export type OutputKind = 'image' | 'svg' | 'video' | 'gif';
-export type AspectRatio = '1:1' | '16:9' | '9:16' | '3:2';
+export type AspectRatio = SharedAspectRatio;
 
 const DEFAULT_ASPECT: Record<ContentType, AspectRatio> = {
   photo: '3:2',
@@ -36,6 +36,11 @@ export function aspectFor(type: ContentType, prompt: string): AspectRatio {
   if (cue === 'tall') return '9:16';
   if (cue === 'square') return '1:1';
   return DEFAULT_ASPECT[type];
+}
+
+/** The shape asked for (the catalogue has checked the model makes it), else the one the prompt suggests. */
+export function requestedAspect(input: { contentType: ContentType; prompt: string; aspectRatio?: AspectRatio }): AspectRatio {
+  return input.aspectRatio ?? aspectFor(input.contentType, input.prompt);
 }
 
 /**

@@ -181,6 +181,30 @@ describe('local renderer: photo', () => {
   });
 });
 
+describe('local renderer: the shape asked for', () => {
+  it('makes stills and GIFs in every shape within 2% of the ratio, the same bytes for the same settings', { timeout: 60_000 }, async () => {
+    for (const [type, ratio] of [
+      ['photo', '16:9'],
+      ['photo', '2:3'],
+      ['illustration', '4:3'],
+      ['vector', '3:4'],
+      ['gif', '16:9'],
+      ['photo', '1:1'],
+    ] as const) {
+      const out = await render(input(type, PROMPTS.neon, { aspectRatio: ratio }));
+      const [w, h] = ratio.split(':').map(Number) as [number, number];
+      expect(Math.abs(out.width / out.height / (w / h) - 1), `${type} ${ratio}: ${out.width}x${out.height}`).toBeLessThan(0.02);
+      const meta = await sharp(asset(out, 'original').data, { animated: true }).metadata();
+      expect(meta.width).toBe(out.width);
+    }
+    // A prompt that asks for a portrait still gets the wide shape asked for.
+    const wide = await provider.generate(input('photo', 'A tall portrait of a lighthouse', { aspectRatio: '16:9' }), { signal: signal() });
+    expect(wide.width).toBeGreaterThan(wide.height);
+    const again = await provider.generate(input('photo', 'A tall portrait of a lighthouse', { aspectRatio: '16:9' }), { signal: signal() });
+    expect(asset(again, 'original').data.equals(asset(wide, 'original').data)).toBe(true);
+  });
+});
+
 describe('local renderer: illustration', () => {
   it('writes a flat, graphic PNG of at least 1024 px, deterministic and prompt-dependent', async () => {
     const out = await render(input('illustration', PROMPTS.forest));

@@ -121,7 +121,7 @@ export function renderFrame(anim: Animation, t: number, pan = 0): Raster {
 }
 
 function sceneFor(setup: Setup, type: 'gif' | 'loops' | 'video', style: RenderStyle, overscan: number): Scene {
-  const { width, height } = canvasSize(type, setup.aspect);
+  const { width, height } = canvasSize(type, setup.aspect, setup.ratio);
   const spec = { width, height, style, overscan, detail: setup.detail, allowEmblem: false, animated: true };
   return buildScene(setup.theme, setup.dice.fork('scene'), spec, setup.palette);
 }
@@ -252,7 +252,7 @@ const CAMERA: Record<string, { travel: number; zoom: number }> = {
 /** A 4 s clip: the camera trucks across parallax layers and slowly pushes in (or pulls out). */
 export async function renderVideo(setup: Setup, ffmpeg: string, ctx: CallContext): Promise<GenerationOutput> {
   const camera = CAMERA[setup.info.model] ?? { travel: 0.14, zoom: 0.08 };
-  const { width: W } = canvasSize('video', setup.aspect);
+  const { width: W } = canvasSize('video', setup.aspect, setup.ratio);
   const overscan = Math.round(W * camera.travel);
   const scene = sceneFor(setup, 'video', 'photo', overscan);
   const anim = await prepareAnimation(scene, setup, { overscan, camera: true });

@@ -1,4 +1,4 @@
-import type { ContentType } from '@atelier/shared';
+import type { AspectRatio, ContentType } from '@atelier/shared';
 import sharp from 'sharp';
 import { DECODE_LIMIT } from '../../../platform/images.js';
 import { ProviderError } from '../types.js';
@@ -11,6 +11,8 @@ import { readTheme, type Aspect, type Theme } from './theme.js';
 export interface RenderRequest extends RenderInfo {
   contentType: ContentType;
   referenceImage?: { data: Buffer; mimeType: string };
+  /** The shape asked for; it wins over the prompt's cue and the seed's pick. */
+  aspectRatio?: AspectRatio;
 }
 
 export interface Setup {
@@ -19,6 +21,8 @@ export interface Setup {
   dice: Dice;
   palette: Palette;
   aspect: Aspect;
+  /** The exact shape asked for (width, height), when one was. */
+  ratio?: [number, number];
   detail: number;
   /** The reference image and how much of it shows through the rendered frames (0-1). */
   reference?: { data: Buffer; blend: number };
@@ -71,8 +75,18 @@ export async function prepareRender(request: RenderRequest): Promise<Setup> {
     reference = { data: request.referenceImage.data, blend: 0.12 + 0.6 * calm };
   }
   const palette = makePalette(theme, dice.fork('palette'), colours);
-  const aspect = theme.aspect ?? pickAspect(DEFAULT_ASPECTS[request.contentType], dice.fork('aspect'));
-  return { info, theme, dice, palette, aspect, detail: MODEL_DETAIL[request.model] ?? 1, reference };
+  const ratio = request.aspectRatio ? parseRatio(request.aspectRatio) : undefined;
+  const aspect = ratio ? ratioAspect(ratio) : (theme.aspect ?? pickAspect(DEFAULT_ASPECTS[request.contentType], dice.fork('aspect')));
+  return { info, theme, dice, palette, aspect, ratio, detail: MODEL_DETAIL[request.model] ?? 1, reference };
+}
+
+function parseRatio(ratio: AspectRatio): [number, number] {
+  const [w, h] = ratio.split(':').map(Number);
+  return [w as number, h as number];
+}
+
+function ratioAspect([w, h]: [number, number]): Aspect {
+  return w === h ? 'square' : w > h ? 'wide' : 'tall';
 }
 
 function pickAspect(options: Array<[Aspect, number]>, dice: Dice): Aspect {
@@ -94,8 +108,18 @@ const SIZES: Record<ContentType, [number, number, number]> = {
   video: [1280, 720, 960],
 };
 
-export function canvasSize(type: ContentType, aspect: Aspect): { width: number; height: number } {
+/**
+ * The canvas of a type in a shape: the type's sizes for the prompt's or seed's shape, or, for an
+ * exact ratio, the type's long side by the short side that ratio gives (even, for video encoders).
+ */
+export function canvasSize(type: ContentType, aspect: Aspect, ratio?: [number, number]): { width: number; height: number } {
   const [long, short, square] = SIZES[type];
+  if (ratio) {
+    const [w, h] = ratio;
+    if (w === h) return { width: square, height: square };
+    const side = Math.round((long * Math.min(w, h)) / Math.max(w, h) / 2) * 2;
+    return w > h ? { width: long, height: side } : { width: side, height: long };
+  }
   if (aspect === 'square') return { width: square, height: square };
   return aspect === 'wide' ? { width: long, height: short } : { width: short, height: long };
 }

@@ -15,7 +15,7 @@ export async function renderStill(
   style: 'photo' | 'illustration',
   ctx: CallContext,
 ): Promise<GenerationOutput> {
-  const { width, height } = canvasSize(style, setup.aspect);
+  const { width, height } = canvasSize(style, setup.aspect, setup.ratio);
   const scene = buildScene(
     setup.theme,
     setup.dice.fork('scene'),
@@ -58,7 +58,7 @@ export function webpPreview(image: Sharp, size: number, quality: number): Promis
 
 /** A standalone SVG document: title, desc and metadata say what made it. */
 export async function renderVector(setup: Setup, ctx: CallContext): Promise<GenerationOutput> {
-  const { width, height } = canvasSize('vector', setup.aspect);
+  const { width, height } = canvasSize('vector', setup.aspect, setup.ratio);
   const style: RenderStyle = 'vector';
   const scene = buildScene(
     setup.theme,

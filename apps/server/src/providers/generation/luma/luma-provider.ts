@@ -18,7 +18,7 @@ import { ProviderError, type EditInput, type GenerationInput, type GenerationOut
 import { type CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
-import { aspectFor, compactImage, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
+import { compactImage, requestedAspect, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
 import { isPolicyText, vendorFetch } from '../hosted/http.js';
 import { followJob, hostedCall, type JobState } from '../hosted/job.js';
 
@@ -42,7 +42,8 @@ export function lumaModelFor(contentType: ContentType): 'ray-2' | 'ray-flash-2' 
   return undefined;
 }
 
-const lumaAspect = (aspect: string) => (aspect === '3:2' ? '4:3' : (aspect as '1:1' | '16:9' | '9:16'));
+/** Luma makes 1:1, 16:9, 9:16, 4:3 and 3:4 (the catalogue offers no other shape for its model). */
+const lumaAspect = (aspect: string) => (aspect === '3:2' ? '4:3' : aspect === '2:3' ? '3:4' : aspect) as '1:1' | '4:3' | '3:4' | '16:9' | '9:16';
 
 export function createLumaProvider(opts: LumaProviderOptions): GenerationProvider {
   const http = vendorFetch({ vendor: VENDOR, fetch: opts.fetch, backoffMs: opts.backoffMs });
@@ -64,7 +65,7 @@ export function createLumaProvider(opts: LumaProviderOptions): GenerationProvide
       {
         model,
         prompt: input.prompt,
-        aspect_ratio: lumaAspect(aspectFor(input.contentType, input.prompt)),
+        aspect_ratio: lumaAspect(requestedAspect(input)),
         duration: '5s',
         resolution: looping ? '540p' : '720p',
         ...(looping ? { loop: true } : {}),

@@ -257,16 +257,39 @@ describe('Replicate provider: the predictions protocol', () => {
     expect(creates()[0]?.json?.input?.image).toBe(`${base}/v1/files/file-1`);
   });
 
-  it('does not send a reference image to a model that cannot take one', async () => {
+  it('sends a FLUX Schnell reference image to FLUX Redux Schnell, and the shape and seed asked for', async () => {
     const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
     await provider().generate(
-      photo({ model: 'flux-schnell', referenceImage: { data: image, mimeType: 'image/png' } }),
+      photo({ model: 'flux-schnell', aspectRatio: '2:3', referenceImage: { data: image, mimeType: 'image/png' } }),
       { signal: signal() },
     );
-    expect(creates()[0]?.path).toBe('/v1/models/black-forest-labs/flux-schnell/predictions');
+    expect(creates()[0]?.path).toBe('/v1/models/black-forest-labs/flux-redux-schnell/predictions');
+    expect(creates()[0]?.json?.input).toMatchObject({ redux_image: expect.stringMatching(/^data:image\/png;base64,/), aspect_ratio: '2:3', seed: 42 });
+  });
+
+  it('does not send a reference image to a model that cannot take one (the server refuses it first)', async () => {
+    scenario.output = '/delivery/out.svg';
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    await provider().generate(
+      { contentType: 'vector', model: 'stable-diffusion-xl', prompt: 'A logo', seed: 1, strength: 50, referenceImage: { data: image, mimeType: 'image/png' } },
+      { signal: signal() },
+    );
+    expect(creates()[0]?.path).toBe('/v1/models/recraft-ai/recraft-v3-svg/predictions');
     expect(creates()[0]?.json?.input).not.toHaveProperty('image');
+  });
+
+  it('passes the shape in each model’s own terms and a negative prompt where the model has a field for it', async () => {
+    await provider().generate(
+      { contentType: 'illustration', model: 'stable-diffusion-xl', prompt: 'A fox', seed: 5, strength: 50, aspectRatio: '3:4', negativePrompt: 'text' },
+      { signal: signal() },
+    );
+    expect(creates()[0]?.json?.input).toMatchObject({ width: 896, height: 1152, negative_prompt: 'text', seed: 5 });
+    await provider().generate(photo({ model: 'flux-pro', aspectRatio: '4:3' }), { signal: signal() });
+    expect(creates()[1]?.json?.input).toMatchObject({ aspect_ratio: '4:3' });
   });
 
   it(

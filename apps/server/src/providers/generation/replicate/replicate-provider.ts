@@ -25,7 +25,7 @@ import {
 import { CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
-import { aspectFor, toAssets, type AspectRatio } from '../hosted/assets.js';
+import { requestedAspect, toAssets, type AspectRatio } from '../hosted/assets.js';
 import { waitForJob } from '../hosted/wakeups.js';
 import { callScope, isPolicyText, refusal, vendorFetch } from '../hosted/http.js';
 
@@ -52,6 +52,8 @@ interface RouteInput {
   aspect: AspectRatio;
   /** A reference image as a data URI or a Replicate file URL. */
   image?: string;
+  /** What to keep out (sent only by routes whose model has a field for it). */
+  negativePrompt?: string;
 }
 
 interface Route {
@@ -63,8 +65,12 @@ interface Route {
   output: 'image' | 'svg' | 'video' | 'gif';
   /** Whether the model takes a reference image; if not, one given is not sent. */
   takesImage: boolean;
+  /** The model to run instead when a reference image is given (a redux variation of it). */
+  withImage?: Route;
   input(i: RouteInput): Record<string, unknown>;
 }
+
+const negative = (text: string | undefined) => (text ? { negative_prompt: text } : {});
 
 /** prompt_strength in Replicate's img2img sense: 1 ignores the image. Our strength is "how different". */
 const promptStrength = (strength: number) => Math.min(0.95, Math.max(0.05, strength / 100));
@@ -74,6 +80,9 @@ const SDXL_SIZES: Record<AspectRatio, [number, number]> = {
   '16:9': [1344, 768],
   '9:16': [768, 1344],
   '3:2': [1216, 832],
+  '2:3': [832, 1216],
+  '4:3': [1152, 896],
+  '3:4': [896, 1152],
 };
 
 const RECRAFT_SIZES: Record<AspectRatio, string> = {
@@ -81,6 +90,9 @@ const RECRAFT_SIZES: Record<AspectRatio, string> = {
   '16:9': '1820x1024',
   '9:16': '1024x1820',
   '3:2': '1536x1024',
+  '2:3': '1024x1536',
+  '4:3': '1365x1024',
+  '3:4': '1024x1365',
 };
 
 /**
@@ -123,6 +135,12 @@ export const REPLICATE_MODELS: Record<string, Route> = {
     model: 'black-forest-labs/flux-schnell',
     output: 'image',
     takesImage: false,
+    withImage: {
+      model: 'black-forest-labs/flux-redux-schnell',
+      output: 'image',
+      takesImage: true,
+      input: ({ seed, aspect, image }) => ({ redux_image: image, seed, aspect_ratio: aspect, output_format: 'png', num_outputs: 1 }),
+    },
     input: ({ prompt, seed, aspect }) => ({ prompt, seed, aspect_ratio: aspect, output_format: 'png', num_outputs: 1 }),
   },
   'illustration/stable-diffusion-xl': {
@@ -130,8 +148,9 @@ export const REPLICATE_MODELS: Record<string, Route> = {
     version: '7762fd07cf82c948538e41f63f77d685e02b063e37e496e96eefd46c929f9bdc',
     output: 'image',
     takesImage: true,
-    input: ({ prompt, seed, aspect, image, strength }) => ({
+    input: ({ prompt, seed, aspect, image, strength, negativePrompt }) => ({
       prompt,
+      ...negative(negativePrompt),
       seed,
       width: SDXL_SIZES[aspect][0],
       height: SDXL_SIZES[aspect][1],
@@ -196,8 +215,9 @@ export const REPLICATE_MODELS: Record<string, Route> = {
     model: 'pixverse/pixverse-v4',
     output: 'video',
     takesImage: true,
-    input: ({ prompt, seed, aspect, image }) => ({
+    input: ({ prompt, seed, aspect, image, negativePrompt }) => ({
       prompt,
+      ...negative(negativePrompt),
       seed,
       quality: '720p',
       duration: 5,
@@ -373,14 +393,15 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     return Buffer.from(await response.arrayBuffer());
   }
 
-  async function generate(input: GenerationInput, ctx: CallContext, route: Route): Promise<GenerationOutput> {
+  async function generate(input: GenerationInput, ctx: CallContext, textRoute: Route): Promise<GenerationOutput> {
     ctx.check();
     ctx.progress(2);
+    const route = input.referenceImage && textRoute.withImage ? textRoute.withImage : textRoute;
     const image = input.referenceImage && route.takesImage ? await referenceUrl(input.referenceImage, ctx) : undefined;
-    const aspect = aspectFor(input.contentType, input.prompt);
+    const aspect = requestedAspect(input);
     const prediction = await run(
       route,
-      route.input({ prompt: input.prompt, seed: input.seed, strength: input.strength, aspect, image }),
+      route.input({ prompt: input.prompt, seed: input.seed, strength: input.strength, aspect, image, negativePrompt: input.negativePrompt }),
       ctx,
     );
     const url = firstUrl(prediction.output);

@@ -18,7 +18,7 @@ import { ProviderError, type EditInput, type GenerationInput, type GenerationOut
 import { type CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
-import { aspectFor, compactImage, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
+import { compactImage, requestedAspect, dataUri, downloadResult, toAssets } from '../hosted/assets.js';
 import { vendorFetch } from '../hosted/http.js';
 import { followJob, hostedCall, type JobState } from '../hosted/job.js';
 
@@ -55,7 +55,7 @@ export function createRunwayProvider(opts: RunwayProviderOptions): GenerationPro
     }
     ctx.check();
     ctx.progress(2);
-    const aspect = aspectFor(input.contentType, input.prompt);
+    const aspect = requestedAspect(input);
     const seed = input.seed % 4294967295;
     let task: { id: string };
     if (input.referenceImage) {

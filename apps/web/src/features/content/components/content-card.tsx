@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CSSProperties } from 'react';
 import { CONTENT_TYPE_NAMES, contentCaption, tilePicture, tileRatio, type Content } from '@atelier/shared';
-import { usePlayContentMutation } from '../content-api';
 import { LikeButton } from './like-button';
 
 const isMotion = (c: Content) => c.contentType === 'video' || c.contentType === 'loops';
@@ -11,21 +10,14 @@ const isAnimated = (c: Content) => c.contentType === 'gif';
 
 /**
  * One tile of a grid: a still thumbnail that comes alive on hover or focus (muted video for video
- * and loops, the animated preview for GIFs). The first real playback of a tile counts as a play.
- * Tiles of the first screen fetch their picture at once; the rest wait until they come near.
+ * and loops, the animated preview for GIFs). A hover preview is not a play: plays are counted on the
+ * item's page. Tiles of the first screen fetch their picture at once; the rest wait until they come near.
  */
 export function ContentCard({ content, isFirstScreen = false }: { content: Content; isFirstScreen?: boolean }) {
   const [isActive, setActive] = useState(false);
-  const hasCounted = useRef(false);
-  const [countPlay] = usePlayContentMutation();
   const picture = tilePicture(content);
   const caption = contentCaption(content);
   const ratio = tileRatio(content);
-  const onPlaying = () => {
-    if (hasCounted.current) return;
-    hasCounted.current = true;
-    void countPlay(content.id);
-  };
   return (
     <li className="content-card" style={{ '--tile-ratio': ratio } as CSSProperties}>
       <Link
@@ -60,7 +52,6 @@ export function ContentCard({ content, isFirstScreen = false }: { content: Conte
             autoPlay
             loop
             playsInline
-            onPlaying={onPlaying}
             aria-hidden="true"
           />
         )}

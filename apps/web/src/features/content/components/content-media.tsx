@@ -1,8 +1,38 @@
+import { useEffect, useRef, type SyntheticEvent } from 'react';
 import { ProgressBar } from '../../../components/ui';
 import type { Content } from '../../generation';
+import { usePlayContentMutation } from '../content-api';
+
+/** Seconds a video or loop plays before it counts as a play. */
+const PLAY_AFTER_SECONDS = 1;
+
+/**
+ * Counts one play of the item open on its page: a video or loop once it has played a second, a GIF
+ * when it is opened. The server counts a signed-in viewer once an hour.
+ */
+function usePlayCounter(content: Content) {
+  const [countPlay] = usePlayContentMutation();
+  const hasCounted = useRef(false);
+  const count = () => {
+    if (hasCounted.current) return;
+    hasCounted.current = true;
+    void countPlay(content.id);
+  };
+  const isOpenedGif = content.contentType === 'gif' && content.status === 'ready' && content.mediaUrl !== null;
+  useEffect(() => {
+    if (isOpenedGif) count();
+    // Once per item shown: the ref keeps it to one.
+  }, [isOpenedGif, content.id]);
+  return {
+    onTimeUpdate: (event: SyntheticEvent<HTMLVideoElement>) => {
+      if (event.currentTarget.currentTime >= PLAY_AFTER_SECONDS) count();
+    },
+  };
+}
 
 /** The media as its type needs it, or the progress / failure in its place. */
 export function ContentMedia({ content }: { content: Content }) {
+  const plays = usePlayCounter(content);
   if (content.status === 'queued' || content.status === 'processing') return <ContentProgress content={content} />;
   if (content.status === 'failed') return <ContentFailure content={content} />;
   if (!content.mediaUrl) {
@@ -16,13 +46,29 @@ export function ContentMedia({ content }: { content: Content }) {
     case 'video':
       return (
         <div className={frame ? 'content-media content-media--framed' : 'content-media'} style={frame}>
-          <video controls poster={content.posterUrl ?? undefined} src={content.mediaUrl} preload="metadata" {...size} />
+          <video
+            controls
+            poster={content.posterUrl ?? undefined}
+            src={content.mediaUrl}
+            preload="metadata"
+            onTimeUpdate={plays.onTimeUpdate}
+            {...size}
+          />
         </div>
       );
     case 'loops':
       return (
         <div className={frame ? 'content-media content-media--framed' : 'content-media'} style={frame}>
-          <video autoPlay loop muted playsInline src={content.mediaUrl} aria-label={content.title} {...size} />
+          <video
+            autoPlay
+            loop
+            muted
+            playsInline
+            src={content.mediaUrl}
+            aria-label={content.title}
+            onTimeUpdate={plays.onTimeUpdate}
+            {...size}
+          />
         </div>
       );
     case 'vector':

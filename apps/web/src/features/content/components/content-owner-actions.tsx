@@ -12,6 +12,7 @@ import {
   useUpdateContentItemMutation,
 } from '../../generation';
 import { useRetryKey } from '../../../app/use-retry-key';
+import { useListCategoriesQuery } from '../content-api';
 
 /** The title as a heading, or for the owner an inline editor behind a Rename button. */
 export function ContentTitle({ content, isOwner }: { content: Content; isOwner: boolean }) {
@@ -64,6 +65,47 @@ export function ContentTitle({ content, isOwner }: { content: Content; isOwner: 
       </Button>
       <Button variant="ghost" size="sm" onClick={() => setDraft(null)}>
         Cancel
+      </Button>
+    </form>
+  );
+}
+
+/** Category and tags, for the owner: where the item shows up in the gallery. */
+export function ContentClassification({ content }: { content: Content }) {
+  const [update, { isLoading }] = useUpdateContentItemMutation();
+  const { data: categories } = useListCategoriesQuery({ page: 1, pageSize: 100 });
+  const [categoryId, setCategoryId] = useState(content.categoryId ?? '');
+  const [tags, setTags] = useState((content.tags ?? []).join(', '));
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const list = tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== '');
+    try {
+      await update({ id: content.id, categoryId: categoryId || null, tags: list }).unwrap();
+      toast.success('Category and tags saved');
+    } catch (err) {
+      toast.error(errorMessage(err, MSG.content.updateFailed));
+    }
+  };
+  return (
+    <form className="content-classification" onSubmit={save} aria-label="Category and tags">
+      <Field label="Category">
+        <Select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+          <option value="">No category</option>
+          {(categories?.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Tags" hint="Comma-separated">
+        <Input value={tags} onChange={(e) => setTags(e.target.value)} />
+      </Field>
+      <Button type="submit" size="sm" variant="secondary" isLoading={isLoading}>
+        Save category and tags
       </Button>
     </form>
   );

@@ -97,7 +97,7 @@ describe('Content page', () => {
     expect(screen.getByText('Staff')).toBeInTheDocument();
   });
 
-  it('shows an upload as uploaded: no prompt, model, seed, receipt or Generate again', async () => {
+  it('shows an upload as uploaded: no prompt, model, seed, receipt or Use these settings', async () => {
     mockServer({
       'GET /content/c-1': () =>
         json(200, { data: makeContent({ model: 'upload', prompt: '', seed: 0, cost: 0, charged: 0 }) }),
@@ -109,7 +109,7 @@ describe('Content page', () => {
     expect(screen.queryByText('Prompt')).not.toBeInTheDocument();
     expect(screen.queryByText('Seed')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Receipt' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Generate again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use these settings' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
   });
 
@@ -173,7 +173,7 @@ describe('Content page', () => {
 
     await act(() => router.navigate('/content/theirs'));
     expect(await screen.findByText('Bob Builder')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Generate again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use these settings' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /Private/ })).not.toBeInTheDocument();
@@ -243,7 +243,7 @@ describe('Content page', () => {
   it('opens the Generate dialog with the same type, model and prompt', async () => {
     mockServer({ 'GET /content/c-1': () => json(200, { data: makeContent({ model: 'flux-dev', owner: other }) }) });
     const { user } = renderGeneration({ path: '/content/c-1' });
-    await user.click(await screen.findByRole('button', { name: 'Generate again' }));
+    await user.click(await screen.findByRole('button', { name: 'Use these settings' }));
     expect(await screen.findByRole('dialog', { name: 'Generate Photo' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /FLUX Dev/ })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue('A foggy harbour at dawn');

@@ -12,9 +12,10 @@ import { type Content, generationApi, isInProgress, useGetContentByIdQuery } fro
 import { ContentDetails, ContentReceipt } from '../components/content-details';
 import { ContentMedia } from '../components/content-media';
 import { ContentSkeleton } from '../components/content-skeleton';
-import { ContentEditPanel, ContentOwnerControls, ContentTitle } from '../components/content-owner-actions';
+import { ContentClassification, ContentEditPanel, ContentOwnerControls, ContentTitle } from '../components/content-owner-actions';
 import { ContentPeopleActions } from '../components/content-people-actions';
 import { ContentEngagement } from '../components/content-engagement';
+import { BatchCandidates, ContentRemixes, RemixCredit } from '../components/content-lineage';
 import '../content-page.css';
 
 /** Without the socket, progress comes from asking; with it, a slow check guards against a lost event. */
@@ -117,20 +118,40 @@ function ContentLoaded({ content }: { content: Content }) {
   const isOwner = user !== null && user.id === content.owner.id;
   const isUpload = isUploadedContent(content);
 
-  const generateAgain = () => {
+  const askToSignUp = () =>
+    // A visitor signs up first (with a way to sign in), then lands in the Generate dialog.
+    dispatch(
+      uiActions.authModalOpenedFor({
+        mode: 'signup',
+        intent: { kind: 'generate', contentType: content.contentType },
+      }),
+    );
+
+  /** Opens the Generate dialog filled with this item's prompt, model, type and settings. */
+  const openWithSettings = (remix: boolean) => {
     if (!user) {
-      // A visitor signs up first (with a way to sign in), then lands in the Generate dialog.
-      dispatch(
-        uiActions.authModalOpenedFor({
-          mode: 'signup',
-          intent: { kind: 'generate', contentType: content.contentType },
-        }),
-      );
+      askToSignUp();
       return;
     }
-    dispatch(uiActions.modelDialogOpened({ contentType: content.contentType, selectedModel: content.model }));
-    dispatch(uiActions.promptSet(content.prompt));
+    const settings = content.generation;
+    dispatch(
+      uiActions.modelDialogPrefilled({
+        contentType: content.contentType,
+        selectedModel: content.model,
+        prompt: content.prompt,
+        preset: {
+          seed: settings?.seed ?? content.seed,
+          strength: settings?.strength ?? content.strength,
+          aspectRatio: settings?.aspectRatio ?? null,
+          negativePrompt: settings?.negativePrompt ?? null,
+          // Only its owner gets the link; a remix starts from the source's settings, not its reference.
+          referenceImageUrl: remix ? null : (settings?.referenceImageUrl ?? null),
+          ...(remix ? { remixOf: { id: content.id, title: content.title, ownerName: content.owner.fullName || content.owner.username } } : {}),
+        },
+      }),
+    );
   };
+  const canRemix = !isUpload && !isOwner && !content.isPrivate && content.status === 'ready';
 
   return (
     <article className="container content-page">
@@ -160,13 +181,19 @@ function ContentLoaded({ content }: { content: Content }) {
           </span>
           {content.isPrivate && <Badge>Private</Badge>}
         </p>
+        <RemixCredit content={content} />
       </header>
 
       <div className="content-layout">
         <div className="content-primary">
           <ContentMedia content={content} />
           <div className="content-actions">
-            {!isUpload && <Button onClick={generateAgain}>Generate again</Button>}
+            {!isUpload && <Button onClick={() => openWithSettings(false)}>Use these settings</Button>}
+            {canRemix && (
+              <Button variant="secondary" onClick={() => openWithSettings(true)}>
+                Remix
+              </Button>
+            )}
             {content.status === 'ready' && content.mediaUrl && (
               <a
                 className={buttonClass({ variant: 'secondary' })}
@@ -177,14 +204,17 @@ function ContentLoaded({ content }: { content: Content }) {
               </a>
             )}
           </div>
+          {isOwner && content.batchId && <BatchCandidates content={content} />}
           <ContentPeopleActions content={content} />
           {content.status === 'ready' && <ContentEngagement content={content} />}
           {isOwner && <ContentOwnerControls content={content} />}
+          {isOwner && <ContentClassification key={content.id} content={content} />}
         </div>
         <div className="content-secondary">
           <ContentDetails content={content} />
           {!isUpload && isOwner && <ContentReceipt content={content} />}
           {isOwner && content.status === 'ready' && <ContentEditPanel content={content} />}
+          <ContentRemixes content={content} />
         </div>
       </div>
     </article>

@@ -88,9 +88,12 @@ function useSearch(args: { q: string; type?: ContentType }, isActive: boolean): 
   return resultsOf(useSearchContentQuery({ ...args, pageSize: PAGE_SIZE, cursor }, { skip: !isActive }), setCursor);
 }
 
-function useCategory(categoryId: string, isActive: boolean): ResultsState {
-  const [cursor, setCursor] = useCursor(categoryId);
-  return resultsOf(useCategoryContentQuery({ categoryId, pageSize: PAGE_SIZE, cursor }, { skip: !isActive }), setCursor);
+function useCategory(categoryId: string, contentType: ContentType | undefined, isActive: boolean): ResultsState {
+  const [cursor, setCursor] = useCursor(JSON.stringify({ categoryId, contentType }));
+  return resultsOf(
+    useCategoryContentQuery({ categoryId, contentType, pageSize: PAGE_SIZE, cursor }, { skip: !isActive }),
+    setCursor,
+  );
 }
 
 /** /gallery — browse by type, category and sort, or search; more loads as you scroll. */
@@ -109,10 +112,9 @@ export function GalleryPage() {
   const mode = q ? 'search' : categoryId ? 'category' : 'browse';
   const browse = useBrowse({ type, sort }, mode === 'browse');
   const search = useSearch({ q, type }, mode === 'search');
-  const category = useCategory(categoryId, mode === 'category');
+  const category = useCategory(categoryId, type, mode === 'category');
   const results = mode === 'search' ? search : mode === 'category' ? category : browse;
-  // Category content is every type; the tabs narrow what is shown.
-  const items = mode === 'category' && type ? results.items.filter((c) => c.contentType === type) : results.items;
+  const items = results.items;
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { LIMITS, REFERENCE_IMAGE_MIME_TYPES } from '@atelier/shared';
 import { Button, Checkbox, Field, Input } from '../../../components/ui';
 import type { ReferenceImage } from './use-reference-image';
@@ -17,6 +17,12 @@ interface AdvancedSettingsProps {
   onImageRemoved: () => void;
   isPrivate: boolean;
   onPrivateChange: (isPrivate: boolean) => void;
+  /** Whether the chosen model takes a reference image, and what it does with strength. */
+  takesReference?: boolean;
+  strengthHint?: string;
+  referenceHint?: string;
+  /** More settings (negative prompt, seed, tags), after the name. */
+  children?: ReactNode;
 }
 
 const IMAGE_HINT = 'PNG, JPG up to 10MB';
@@ -52,9 +58,12 @@ export function AdvancedSettings(props: AdvancedSettingsProps) {
             />
           </Field>
 
+          {props.children}
+
           <Field
             id={strengthId}
             label="Variation strength"
+            hint={props.strengthHint}
             aside={
               <output htmlFor={strengthId} className="gen-range-value">
                 {props.strength}
@@ -72,7 +81,9 @@ export function AdvancedSettings(props: AdvancedSettingsProps) {
             />
           </Field>
 
-          {props.image ? (
+          {props.takesReference === false ? (
+            <p className="gen-note">{props.referenceHint}</p>
+          ) : props.image ? (
             <div className="gen-image-preview">
               <img src={props.image.previewUrl} alt="Reference image preview" />
               <span className="gen-image-name">{props.image.file.name}</span>
@@ -83,7 +94,7 @@ export function AdvancedSettings(props: AdvancedSettingsProps) {
           ) : (
             <Field
               label={<OptionalLabel text="Reference image" />}
-              hint={IMAGE_HINT}
+              hint={props.referenceHint ? `${IMAGE_HINT}. ${props.referenceHint}` : IMAGE_HINT}
               error={props.imageError ?? undefined}
             >
               <input

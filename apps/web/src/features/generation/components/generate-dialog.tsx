@@ -8,6 +8,9 @@ import {
   MODELS_BY_TYPE,
   MSG,
   defaultContentName,
+  modelSettings,
+  settingRefusal,
+  type AspectRatio,
   type ContentType,
 } from '@atelier/shared';
 import { Button, Dialog, Field, Tabs, TextArea, type TabItem } from '../../../components/ui';
@@ -19,6 +22,7 @@ import { generationApi, useGenerateContentMutation } from '../generation-api';
 import { ModelPicker } from './model-picker';
 import { ExamplePrompts } from './example-prompts';
 import { AdvancedSettings } from './advanced-settings';
+import { CountAndShape, MoreSettings, parseSeed, parseTags } from './creator-controls';
 import { useReferenceImage } from './use-reference-image';
 import { useRetryKey } from '../../../app/use-retry-key';
 import '../generation.css';
@@ -53,19 +57,44 @@ function GenerateDialogPanel() {
   const counterId = useId();
   const promptRef = useRef<HTMLTextAreaElement>(null);
 
-  const { contentType: storedType, selectedModel, prompt } = useAppSelector((s) => s.ui.modelDialog);
+  const { contentType: storedType, selectedModel, prompt, preset } = useAppSelector((s) => s.ui.modelDialog);
   const credits = useAppSelector((s) => s.auth.user?.credits ?? 0);
   const { data: config } = useGetPublicConfigQuery();
   // The integrator adds this field to GET /config; without it the note stays hidden.
   const isLocalRenderer = config?.generationProvider === 'local';
 
   const [name, setName] = useState('');
-  const [strength, setStrength] = useState<number>(LIMITS.variationStrengthDefault);
+  const [strength, setStrength] = useState<number>(preset?.strength ?? LIMITS.variationStrengthDefault);
   const [isPrivate, setIsPrivate] = useState(false);
-  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  // Settings taken from an item open the panel, so the person sees what was copied.
+  const [isSettingsOpen, setIsSettingsOpen] = useState(preset !== undefined && preset !== null);
+  const [count, setCount] = useState(1);
+  const [chosenShape, setChosenShape] = useState<AspectRatio | null>(preset?.aspectRatio ?? null);
+  const [negativePrompt, setNegativePrompt] = useState(preset?.negativePrompt ?? '');
+  const [seedText, setSeedText] = useState(preset?.seed !== undefined ? String(preset.seed) : '');
+  const [tagsText, setTagsText] = useState('');
+  const remixOf = preset?.remixOf;
   const [error, setError] = useState<string | null>(null);
   const reference = useReferenceImage();
   const retryKey = useRetryKey();
+  const copiedReference = preset?.referenceImageUrl ?? null;
+  const chooseReference = reference.choose;
+  useEffect(() => {
+    // "Use these settings" on one's own item brings its reference image along.
+    if (!copiedReference) return;
+    let isCurrent = true;
+    void fetch(copiedReference)
+      .then(async (res) => {
+        if (!res.ok || !isCurrent) return;
+        const blob = await res.blob();
+        const ext = blob.type.split('/')[1] ?? 'png';
+        if (isCurrent) chooseReference(new File([blob], `reference.${ext}`, { type: blob.type }));
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [copiedReference, chooseReference]);
   const [generate, { isLoading: isBusy }] = useGenerateContentMutation();
 
   const contentType: ContentType = storedType ?? CONTENT_TYPES[0];
@@ -73,7 +102,11 @@ function GenerateDialogPanel() {
   const model = models.find((m) => m.id === selectedModel) ?? models[0]!;
   const typeName = CONTENT_TYPE_NAMES[contentType];
   const trimmedPrompt = prompt.trim();
-  const isShort = credits < model.cost;
+  const takes = modelSettings(contentType, model.id);
+  // The shape chosen (or copied) while the model makes it; none, the renderer reads it from the prompt.
+  const aspectRatio: AspectRatio | null = chosenShape && takes.aspectRatios.includes(chosenShape) ? chosenShape : null;
+  const totalCost = model.cost * count;
+  const isShort = credits < totalCost;
   const canGenerate = !isBusy && trimmedPrompt.length > 0 && !isShort;
   // A server refusal for credits reads the same as the local check, so both share one notice.
   const isShortNoticeShown = isShort || error === MSG.validation.insufficientCredits;
@@ -96,7 +129,14 @@ function GenerateDialogPanel() {
       setError(MSG.validation.insufficientCredits);
       return;
     }
-    const file = reference.image?.file ?? null;
+    const file = takes.referenceImage ? (reference.image?.file ?? null) : null;
+    const negative = takes.negativePrompt ? negativePrompt.trim() : '';
+    const refusal = settingRefusal(storedType, model, { referenceImage: file !== null, negativePrompt: negative, aspectRatio });
+    if (refusal) {
+      setError(refusal);
+      return;
+    }
+    const tags = parseTags(tagsText);
     const request = {
       prompt: trimmedPrompt,
       contentType: storedType,
@@ -104,6 +144,12 @@ function GenerateDialogPanel() {
       name: name.trim() || undefined,
       isPrivate,
       strength,
+      ...(count > 1 ? { count } : {}),
+      ...(aspectRatio ? { aspectRatio } : {}),
+      ...(negative ? { negativePrompt: negative } : {}),
+      ...(parseSeed(seedText) !== undefined ? { seed: parseSeed(seedText) } : {}),
+      ...(tags.length > 0 ? { tags } : {}),
+      ...(remixOf ? { remixOf: remixOf.id } : {}),
     };
     const signature = JSON.stringify({ ...request, file: file ? [file.name, file.size, file.lastModified] : null });
 
@@ -115,7 +161,7 @@ function GenerateDialogPanel() {
         idempotencyKey: retryKey.keyFor(signature),
       }).unwrap();
       retryKey.settle();
-      dispatch(creditsUpdated(Math.max(0, credits - (content.charged ?? content.cost))));
+      dispatch(creditsUpdated(Math.max(0, credits - (content.charged ?? content.cost) * (content.batch?.itemIds.length ?? 1))));
       close();
       navigate(`/content/${content.id}`);
     } catch (err) {
@@ -144,7 +190,11 @@ function GenerateDialogPanel() {
         </p>
       )}
       <Button type="submit" form={formId} size="lg" isFullWidth disabled={!canGenerate} isLoading={isBusy}>
-        {isBusy ? 'Generating...' : `Generate ${typeName} · ${model.cost} credits`}
+        {isBusy
+          ? 'Generating...'
+          : count > 1
+            ? `Generate ${count} × ${typeName} · ${totalCost} credits`
+            : `Generate ${typeName} · ${model.cost} credits`}
       </Button>
       {isLocalRenderer && (
         <p className="gen-footnote">
@@ -172,6 +222,11 @@ function GenerateDialogPanel() {
       >
         <form id={formId} className="gen-body" onSubmit={submit} noValidate>
           <div className="gen-main">
+            {remixOf && (
+              <p className="gen-remix-note" role="note">
+                Remix of “{remixOf.title}” by {remixOf.ownerName}: your item will credit it.
+              </p>
+            )}
             <ModelPicker models={models} value={model.id} onChange={(id) => dispatch(uiActions.modelSelected(id))} />
 
             <Field
@@ -198,7 +253,25 @@ function GenerateDialogPanel() {
               />
             </Field>
 
+            <CountAndShape
+              count={count}
+              onCountChange={setCount}
+              aspectRatio={aspectRatio}
+              onAspectRatioChange={setChosenShape}
+              takes={takes}
+              model={model}
+            />
+
             <AdvancedSettings
+              takesReference={takes.referenceImage}
+              referenceHint={
+                takes.referenceImage ? undefined : `${model.name} does not take a reference image for ${typeName}`
+              }
+              strengthHint={
+                takes.strength === 'reference'
+                  ? 'How far to move from the reference image'
+                  : `Hosted ${model.name} ignores strength; the local renderer uses it`
+              }
               isOpen={isSettingsOpen}
               onToggle={() => setIsSettingsOpen((open) => !open)}
               namePlaceholder={defaultContentName(contentType)}
@@ -212,7 +285,18 @@ function GenerateDialogPanel() {
               onImageRemoved={reference.remove}
               isPrivate={isPrivate}
               onPrivateChange={setIsPrivate}
-            />
+            >
+              <MoreSettings
+                takes={takes}
+                model={model}
+                negativePrompt={negativePrompt}
+                onNegativePromptChange={setNegativePrompt}
+                seed={seedText}
+                onSeedChange={setSeedText}
+                tags={tagsText}
+                onTagsChange={setTagsText}
+              />
+            </AdvancedSettings>
           </div>
 
           <aside className="gen-side">
@@ -220,7 +304,9 @@ function GenerateDialogPanel() {
 
             <section className="gen-credits" aria-label="Credits">
               <p className="gen-credits-line">Your credits: {credits}</p>
-              <p className="gen-credits-line">Cost: {model.cost} credits</p>
+              <p className="gen-credits-line">
+                Cost: {count > 1 ? `${count} × ${model.cost} = ${totalCost}` : model.cost} credits
+              </p>
               {isShortNoticeShown && (
                 <p role="status" className="gen-warning">
                   <span>{MSG.validation.insufficientCredits}</span>{' '}
