@@ -34,6 +34,7 @@ import { contentMedia, contentRoutes, pendingItemsByModel } from './modules/cont
 import { categoriesRoutes } from './modules/categories/index.js';
 import { GENERATION_QUEUE, generationRoutes, generationWebhookRoutes } from './modules/generation/index.js';
 import { messagingRoutes } from './modules/messaging/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { collectionsRoutes } from './modules/collections/index.js';
 import { dashboardsRoutes } from './modules/dashboards/index.js';
@@ -60,6 +61,7 @@ const MODULES: [name: string, module: AppModule][] = [
   ['generation', generationRoutes],
   ['generation-webhooks', generationWebhookRoutes],
   ['messaging', messagingRoutes],
+  ['notifications', notificationsRoutes],
   ['users', usersRoutes],
   ['collections', collectionsRoutes],
   ['dashboards', dashboardsRoutes],

@@ -5,6 +5,7 @@ import { startRollupFolding } from './modules/dashboards/index.js';
 import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/index.js';
 import { startWebhookWorker, webhooksDeps } from './modules/developers/index.js';
 import { generationDeps, startGenerationWorker } from './modules/generation/index.js';
+import { notificationsDeps, startNotificationsWorker } from './modules/notifications/index.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 
 /** What background work logs through: pino in a process, a capture or nothing in tests. */
@@ -52,6 +53,16 @@ export const BACKGROUND: readonly BackgroundTask<AppDeps, BackgroundLog>[] = [
     name: 'webhook-worker',
     roles: ['worker'],
     start: (deps, log) => startWebhookWorker(webhooksDeps(deps, forModule(log, 'webhooks'))),
+  },
+  {
+    // Notifications: each activity's job, off the request; and every minute, the emails that are due.
+    name: 'notifications-worker',
+    roles: ['worker'],
+    start: (deps, log) =>
+      startNotificationsWorker(
+        { queue: deps.queue, ...notificationsDeps(deps, forModule(log, 'notifications')) },
+        { digests: deps.config.NODE_ENV !== 'test' },
+      ),
   },
   {
     // Subscription renewals and checkout expiry; tests call the sweeps themselves.

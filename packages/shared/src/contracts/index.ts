@@ -10,6 +10,7 @@ import { developersContracts } from './developers.js';
 import { generationContracts } from './generation.js';
 import { applicationsContracts, jobsContracts } from './jobs.js';
 import { messagingContracts } from './messaging.js';
+import { notificationsContracts } from './notifications.js';
 import { plansContracts } from './plans.js';
 import { contactContracts, healthContracts, metaContracts } from './platform.js';
 import { usersContracts } from './users.js';
@@ -25,6 +26,7 @@ export const apiContracts = {
   dashboards: dashboardsContracts,
   admin: adminContracts,
   messaging: messagingContracts,
+  notifications: notificationsContracts,
   credits: creditsContracts,
   payments: paymentsContracts,
   subscription: subscriptionContracts,

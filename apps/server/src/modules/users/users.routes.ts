@@ -6,6 +6,7 @@ import { currentUser } from '../../platform/http/auth.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
+import { runActivity } from '../../platform/module-hooks.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { listCollections } from '../collections/index.js';
 import { buildContentArchive, listContentByOwner } from '../content/index.js';
@@ -151,7 +152,10 @@ export const usersRoutes: AppModule = (app, ctx) => {
       ...fromContract(route, { security }),
       preHandler: ctx.auth.requireAuth,
       handler: async (request) => {
-        const data = await action(db, currentUser(request), request.params.id);
+        const viewer = currentUser(request);
+        const data = await action(db, viewer, request.params.id);
+        const type = data.isFollowing ? 'follow' : 'unfollow';
+        await runActivity(ctx.hooks, { type, actorId: viewer.id, userId: request.params.id }, request.log);
         return { data, message: data.isFollowing ? USERS_TEXT.followed : USERS_TEXT.unfollowed };
       },
     });
