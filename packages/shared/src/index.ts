@@ -18,6 +18,7 @@ export * from './schemas/messaging.js';
 export * from './realtime.js';
 export * from './schemas/generation-admin.js';
 export * from './schemas/developers.js';
+export * from './notifications-text.js';
 export * from './schemas/notifications.js';
 export * from './pages.js';
 export * from './tile-picture.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../schemas/common.js';
+import { NOTIFICATION_KINDS } from '../notifications-text.js';
 import {
-  NOTIFICATION_KINDS,
   notification,
   notificationListQuery,
   notificationSettings,
