@@ -6,6 +6,7 @@ import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/con
 import { startWebhookWorker, webhooksDeps } from './modules/developers/index.js';
 import { generationDeps, startGenerationWorker } from './modules/generation/index.js';
 import { notificationsDeps, startNotificationsWorker } from './modules/notifications/index.js';
+import { moduleHooks } from './modules/hooks.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 
 /** What background work logs through: pino in a process, a capture or nothing in tests. */
@@ -47,7 +48,9 @@ export const BACKGROUND: readonly BackgroundTask<AppDeps, BackgroundLog>[] = [
   {
     name: 'generation-worker',
     roles: ['worker'],
-    start: (deps, log) => startGenerationWorker(generationDeps(deps, forModule(log, 'generation'))),
+    // Finished and failed items are told to the module list (notifications hear of them).
+    start: (deps, log) =>
+      startGenerationWorker(generationDeps({ ...deps, hooks: moduleHooks(deps) }, forModule(log, 'generation'))),
   },
   {
     name: 'webhook-worker',

@@ -11,16 +11,17 @@ import { runAccountDeletion } from '../src/platform/account-deletion.js';
 import { accountDeletionSteps } from '../src/platform/module-hooks.js';
 import { moduleHooks } from '../src/modules/hooks.js';
 import { createTestApp, type TestContext } from './app.js';
-import { createUser, waitFor, type TestUser } from './factories.js';
+import { createUser, fakeProvider, waitFor, type TestUser } from './factories.js';
 import { nextEvent } from './socket-events.js';
 
+const provider = fakeProvider('succeed');
 let t: TestContext;
 let url: string;
 const sockets: Socket[] = [];
 const silent = { error: () => undefined, warn: () => undefined };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { worker: true });
+  t = await createTestApp({}, { worker: true, provider });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -246,6 +247,29 @@ describe('jobs', () => {
     const [status] = await until(applicant, (l) => l.length === 1, 'the status change');
     expect(notificationText(status!)).toBe('Your application for Video Editor is now interview');
     expect(status!.link).toBe('/applications/mine');
+  });
+});
+
+describe('generations', () => {
+  it('tells the owner an item is ready, and that one failed with its refund', async () => {
+    const ann = await createUser(t.deps, { fullName: 'Ann Archer', credits: 20 });
+    const generate = (prompt: string, model: string) =>
+      t.app.inject({ method: 'POST', url: api('/content/generate'), headers: ann.headers, payload: { contentType: 'photo', prompt, model } });
+    provider.mode = 'succeed';
+    const ok = await generate('A kite over the dunes', 'flux-schnell');
+    expect(ok.statusCode).toBe(201);
+    const [ready] = await until(ann, (l) => l.length === 1, 'the finished item');
+    expect(ready).toMatchObject({ kind: 'generation', link: `/content/${ok.json().data.id}`, refunded: null });
+    expect(notificationText(ready!)).toMatch(/is ready$/);
+
+    provider.mode = 'fail';
+    const bad = await generate('Cannot be drawn', 'flux-dev');
+    expect(bad.statusCode).toBe(201);
+    const failedId = bad.json().data.id as string;
+    const failed = (await until(ann, (l) => l.length === 2, 'the failed item')).find((n) => n.subject.id === failedId);
+    provider.mode = 'succeed';
+    expect(failed).toMatchObject({ kind: 'generation', refunded: 5 });
+    expect(notificationText(failed!)).toContain('could not be generated; 5 credits were refunded');
   });
 });
 
