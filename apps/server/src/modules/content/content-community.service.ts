@@ -69,6 +69,17 @@ export async function listContent(deps: Deps, query: ContentListQuery, viewer: A
   return toPage(deps, found, at, query.pageSize);
 }
 
+/** GET /content/feed: the public items of the people the viewer follows, newest first. */
+export async function listFollowingFeed(
+  deps: Deps,
+  query: { page: number; pageSize: number; cursor?: string },
+  viewer: AuthUser,
+): Promise<ContentPage> {
+  const at = position(query, 'newest');
+  const found = await listFeed(deps.db, { viewer, followedBy: viewer.id }, { sort: 'newest', pageSize: query.pageSize, now: deps.clock(), ...at });
+  return toPage(deps, found, at, query.pageSize);
+}
+
 /** GET /content/search: full-text search, best match first. */
 export async function searchContent(deps: Deps, query: ContentSearchQuery, viewer: AuthUser | null): Promise<ContentPage> {
   const at = position(query, 'search');

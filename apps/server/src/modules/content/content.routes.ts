@@ -8,6 +8,7 @@ import {
   createComment,
   deleteComment,
   likeContent,
+  listFollowingFeed,
   listComments,
   listContent,
   playContent,
@@ -38,6 +39,12 @@ export const contentRoutes: AppModule = (app, ctx) => {
     ...fromContract(c.search),
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => searchContent(deps(), request.query, request.auth),
+  });
+
+  app.route({
+    ...fromContract(c.feed),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => listFollowingFeed(deps(), request.query, currentUser(request)),
   });
 
   app.route({
