@@ -399,6 +399,30 @@ describe('email', () => {
     expect(forged.statusCode).toBe(400);
   });
 
+  it('keeps what an email that failed would have said for the next one', async () => {
+    const ann = await person('Ann Archer');
+    const bob = await person('Bob Builder');
+    await t.app.inject({ method: 'POST', url: api(`/users/follow/${ann.id}`), headers: bob.headers });
+    await until(ann, (l) => l.length === 1, 'the follow');
+    const deps = notificationsDeps(t.deps, silent);
+    t.clock.advance(15 * 60_000);
+    const send = t.mailer.send.bind(t.mailer);
+    t.mailer.send = async () => {
+      throw new Error('SMTP is down');
+    };
+    try {
+      await sendDueDigests(deps);
+    } finally {
+      t.mailer.send = send;
+    }
+    expect(t.mailer.sent.filter((m) => m.to === ann.email)).toHaveLength(0);
+    t.clock.advance(15 * 60_000);
+    await sendDueDigests(deps);
+    const mails = t.mailer.sent.filter((m) => m.to === ann.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Bob Builder started following you');
+  });
+
   it('sends no email at all with emailNotifications off', async () => {
     const ann = await person('Ann Archer');
     const bob = await person('Bob Builder');

@@ -247,3 +247,12 @@ export async function takePending(db: Db, userId: string, kind: NotificationKind
     )
     .returning();
 }
+
+/** Puts notifications back on the email queue (their email could not be sent), waiting from `since`. */
+export async function restorePending(db: Db, ids: string[], since: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(notifications)
+    .set({ emailPendingSince: since })
+    .where(and(inArray(notifications.id, ids), isNull(notifications.emailPendingSince)));
+}

@@ -242,6 +242,8 @@ export async function sendDueDigests(deps: NotificationsDeps): Promise<number> {
       });
       sent++;
     } catch (err) {
+      // Tried again after another window, with whatever has joined them by then.
+      await repo.restorePending(deps.db, rows.map((r) => r.id), deps.clock());
       deps.log.warn({ err, userId, kind }, 'notification email failed');
     }
   }
