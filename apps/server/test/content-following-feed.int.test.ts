@@ -76,4 +76,22 @@ describe('GET /content/feed', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/content/feed?cursor=garbage', headers: reader.headers });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('suggests the most followed makers of the last 30 days, leaving out me and whom I follow', async () => {
+    const fans = [];
+    for (let i = 0; i < 3; i++) fans.push(await createUser(t.deps));
+    const popular = await createUser(t.deps, { fullName: 'Pia Popular' });
+    const known = await createUser(t.deps, { fullName: 'Kai Known' });
+    for (const fan of fans) await t.app.inject({ method: 'POST', url: `/api/v1/users/follow/${popular.id}`, headers: fan.headers });
+    await t.app.inject({ method: 'POST', url: `/api/v1/users/follow/${known.id}`, headers: fans[0]!.headers });
+    await t.app.inject({ method: 'POST', url: `/api/v1/users/follow/${known.id}`, headers: stranger.headers });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/suggested', headers: stranger.headers });
+    expect(res.statusCode).toBe(200);
+    const names = (res.json().data as { fullName: string; isFollowing: boolean }[]).map((p) => p.fullName);
+    expect(names[0]).toBe('Pia Popular');
+    expect(names).not.toContain('Kai Known');
+    expect(names).not.toContain('Sam Stranger');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/suggested' })).statusCode).toBe(401);
+  });
 });

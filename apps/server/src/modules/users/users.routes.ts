@@ -11,7 +11,7 @@ import type { AppModule } from '../../platform/http/types.js';
 import { listCollections } from '../collections/index.js';
 import { buildContentArchive, listContentByOwner } from '../content/index.js';
 import { listReferrals, registerReferralProgram, type ReferralProgram } from './referrals.service.js';
-import { findLiveUser, listFollowPeople, searchPeople } from './users.repository.js';
+import { findLiveUser, listFollowPeople, searchPeople, suggestedPeople } from './users.repository.js';
 import {
   AVATAR_MAX_BYTES,
   USERS_TEXT,
@@ -204,6 +204,12 @@ export const usersRoutes: AppModule = (app, ctx) => {
       const r = await searchPeople(db, query, viewerOf(request)?.id ?? null, page, pageSize);
       return { data: r.items, pagination: makePagination(page, pageSize, r.total) };
     },
+  });
+
+  app.route({
+    ...fromContract(c.suggested),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await suggestedPeople(db, currentUser(request).id, ctx.clock(), 6) }),
   });
 
   app.route({

@@ -230,6 +230,8 @@ describe('GalleryPage', () => {
     const server = mockServer({
       'GET /content': () => jsonResponse(200, pageOf([item('e1', { title: 'From anyone' })])),
       'GET /content/feed': () => jsonResponse(200, pageOf(feed)),
+      'GET /users/suggested': () =>
+        jsonResponse(200, { data: [{ id: 'p1', username: 'pia', fullName: 'Pia Popular', avatar: null, isFollowing: false }] }),
       'GET /category/tree': () => jsonResponse(200, { data: [] }),
     });
     const { user } = renderWithStore(<GalleryPage />, { route: '/gallery', preloadedState: signedInState() });
@@ -243,6 +245,8 @@ describe('GalleryPage', () => {
     const { unmount } = renderWithStore(<GalleryPage />, { route: '/gallery?view=following', preloadedState: signedInState() });
     expect(await screen.findByText('Nothing from the people you follow yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find people to follow' })).toHaveAttribute('href', '/people');
+    const suggested = await screen.findByRole('region', { name: 'People to follow' });
+    expect(within(suggested).getByText('Pia Popular')).toBeInTheDocument();
     unmount();
   });
 

@@ -27,6 +27,7 @@ import {
 } from '../content-api';
 import { ContentGrid } from '../components/content-grid';
 import { UploadContentButton } from '../components/upload-content-button';
+import { SuggestedPeople } from '../../users';
 import '../content.css';
 
 const PAGE_SIZE = GALLERY_PAGE_SIZE;
@@ -231,13 +232,16 @@ export function GalleryPage() {
                   }
                 />
               ) : mode === 'following' && !results.isLoading && items.length === 0 ? (
-                <EmptyState
-                  headingLevel="h2"
-                  icon={<GridIcon size={24} />}
-                  title="Nothing from the people you follow yet"
-                  description="Follow makers whose work you like, and their new pieces show up here first."
-                  action={<Link to="/people">Find people to follow</Link>}
-                />
+                <>
+                  <EmptyState
+                    headingLevel="h2"
+                    icon={<GridIcon size={24} />}
+                    title="Nothing from the people you follow yet"
+                    description="Follow makers whose work you like, and their new pieces show up here first."
+                    action={<Link to="/people">Find people to follow</Link>}
+                  />
+                  <SuggestedPeople />
+                </>
               ) : !results.isLoading && items.length === 0 ? (
                 <EmptyState
                   headingLevel="h2"
