@@ -35,6 +35,7 @@ import { categoriesRoutes } from './modules/categories/index.js';
 import { GENERATION_QUEUE, generationRoutes, generationWebhookRoutes } from './modules/generation/index.js';
 import { messagingRoutes } from './modules/messaging/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { collectionsRoutes } from './modules/collections/index.js';
 import { dashboardsRoutes } from './modules/dashboards/index.js';
@@ -62,6 +63,7 @@ const MODULES: [name: string, module: AppModule][] = [
   ['generation-webhooks', generationWebhookRoutes],
   ['messaging', messagingRoutes],
   ['moderation', moderationRoutes],
+  ['notifications', notificationsRoutes],
   ['users', usersRoutes],
   ['collections', collectionsRoutes],
   ['dashboards', dashboardsRoutes],

@@ -5,6 +5,8 @@ import { startRollupFolding } from './modules/dashboards/index.js';
 import { describeDemoSeed, isDemoSeedEnabled, seedDemoData } from './modules/content/index.js';
 import { startWebhookWorker, webhooksDeps } from './modules/developers/index.js';
 import { generationDeps, startGenerationWorker } from './modules/generation/index.js';
+import { notificationsDeps, startNotificationsWorker } from './modules/notifications/index.js';
+import { moduleHooks } from './modules/hooks.js';
 import { createLocalProvider } from './providers/generation/local/local-provider.js';
 
 /** What background work logs through: pino in a process, a capture or nothing in tests. */
@@ -46,12 +48,24 @@ export const BACKGROUND: readonly BackgroundTask<AppDeps, BackgroundLog>[] = [
   {
     name: 'generation-worker',
     roles: ['worker'],
-    start: (deps, log) => startGenerationWorker(generationDeps(deps, forModule(log, 'generation'))),
+    // Finished and failed items are told to the module list (notifications hear of them).
+    start: (deps, log) =>
+      startGenerationWorker(generationDeps({ ...deps, hooks: moduleHooks(deps) }, forModule(log, 'generation'))),
   },
   {
     name: 'webhook-worker',
     roles: ['worker'],
     start: (deps, log) => startWebhookWorker(webhooksDeps(deps, forModule(log, 'webhooks'))),
+  },
+  {
+    // Notifications: each activity's job, off the request; and every minute, the emails that are due.
+    name: 'notifications-worker',
+    roles: ['worker'],
+    start: (deps, log) =>
+      startNotificationsWorker(
+        { queue: deps.queue, ...notificationsDeps(deps, forModule(log, 'notifications')) },
+        { digests: deps.config.NODE_ENV !== 'test' },
+      ),
   },
   {
     // Subscription renewals and checkout expiry; tests call the sweeps themselves.

@@ -47,7 +47,7 @@ describe('background work by ROLE', () => {
 
     expect(api.running.names).toEqual(['presence-heartbeat', 'demo-seed']);
     for (const name of api.running.names) expect(roles.get(name)).toContain('api');
-    expect(worker.running.names).toEqual(['generation-worker', 'webhook-worker', 'billing-sweeps', 'dashboard-rollups']);
+    expect(worker.running.names).toEqual(['generation-worker', 'webhook-worker', 'notifications-worker', 'billing-sweeps', 'dashboard-rollups']);
     for (const name of worker.running.names) expect(roles.get(name)).toContain('worker');
     expect(all.running.names).toEqual(BACKGROUND.map((t) => t.name));
 
@@ -88,7 +88,12 @@ describe('background work by ROLE', () => {
     );
     const running = await startBackground('worker', production, log, tasks);
     await expect(running.stop()).rejects.toThrow('stuck');
-    expect(events.filter((e) => e.startsWith('stop'))).toEqual(['stop dashboard-rollups', 'stop billing-sweeps', 'stop generation-worker']);
+    expect(events.filter((e) => e.startsWith('stop'))).toEqual([
+      'stop dashboard-rollups',
+      'stop billing-sweeps',
+      'stop notifications-worker',
+      'stop generation-worker',
+    ]);
   });
 
   it('stops what already started when a task fails to start, and throws', async () => {

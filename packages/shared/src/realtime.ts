@@ -1,5 +1,6 @@
 import type { Content, ContentStatus } from './schemas/content.js';
 import type { ChatMessage, Conversation } from './schemas/messaging.js';
+import type { Notification } from './schemas/notifications.js';
 
 /**
  * Socket.IO event names and payloads, both directions (DESIGN.md §4: `auth: { token }` in the
@@ -11,6 +12,8 @@ export const SOCKET_EVENTS = {
   generationFailed: 'generation:failed',
   creditsUpdated: 'credits:updated',
   applicationUpdated: 'application:updated',
+  notification: 'notification',
+  notificationsUnread: 'notifications:unread',
 } as const;
 
 export const userRoom = (userId: string): string => `user:${userId}`;
@@ -46,12 +49,25 @@ export interface ApplicationUpdatedPayload {
   status: string;
 }
 
+/** A new notification, or a grouped one updated (more likes), with the person's unread count. */
+export interface NotificationPayload {
+  notification: Notification;
+  unread: number;
+}
+
+/** The unread count after it changed otherwise: read (in another tab, say), or one withdrawn. */
+export interface NotificationsUnreadPayload {
+  unread: number;
+}
+
 export interface ServerToClientEvents {
   'generation:progress': (payload: GenerationProgressPayload) => void;
   'generation:completed': (payload: GenerationCompletedPayload) => void;
   'generation:failed': (payload: GenerationFailedPayload) => void;
   'credits:updated': (payload: CreditsUpdatedPayload) => void;
   'application:updated': (payload: ApplicationUpdatedPayload) => void;
+  notification: (payload: NotificationPayload) => void;
+  'notifications:unread': (payload: NotificationsUnreadPayload) => void;
   /**
    * To the sender's socket that sent it, once the message is stored, when `sendMessage` asked for no
    * acknowledgement; otherwise the acknowledgement carries the message instead.

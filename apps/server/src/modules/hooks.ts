@@ -12,12 +12,14 @@ import { generationDeletionStep, refundUndelivered } from './generation/index.js
 import { jobsDeletionStep } from './jobs/index.js';
 import { messagingDeletionStep, reconnectOnRoleChange } from './messaging/index.js';
 import { moderationDeletionStep } from './moderation/index.js';
+import { notificationsDeletionStep, notificationsHooks } from './notifications/index.js';
 import { keptRecordsDeletionStep } from './records.deletion.js';
 import { usersDeletionStep } from './users/index.js';
 
 /**
  * THE list of what each module does when something of another module happens, in order (DESIGN.md
- * §11): an account is deleted, a content item is deleted, a role changes. buildApp hands it to
+ * §11): an account is deleted, a content item is deleted, a role changes, someone does something
+ * others may hear of (activity: a like, a comment, a follow...). buildApp hands it to
  * every module; the module where the event happens runs it.
  *
  * Account deletion: billing comes first (its subscription is cancelled at the provider before
@@ -37,6 +39,7 @@ export function moduleHooks(
     { module: 'content', accountDeletion: contentDeletionStep(deps.storage) },
     { module: 'dashboards', accountDeletion: dashboardsDeletionStep },
     { module: 'generation', accountDeletion: generationDeletionStep, contentDeleted: refundUndelivered(deps.realtime) },
+    { module: 'notifications', accountDeletion: notificationsDeletionStep, ...notificationsHooks(deps) },
     { module: 'collections', accountDeletion: collectionsDeletionStep },
     { module: 'developers', accountDeletion: developersDeletionStep, credentialsVoided: revokeKeysOnCredentialsVoided },
     { module: 'credits, admin', accountDeletion: keptRecordsDeletionStep },

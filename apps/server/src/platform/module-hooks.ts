@@ -19,6 +19,22 @@ export interface RoleChange {
 }
 
 /**
+ * Something a person did that others may want to hear of (DESIGN.md §12 "Notifications"). The
+ * module where it happens tells the list after its change is stored; a listener must only queue
+ * work (one statement at most) and never fail or slow the request.
+ */
+export type ActivityEvent =
+  | { type: 'comment'; actorId: string; contentId: string; commentId: string; parentId: string | null; body: string }
+  | { type: 'comments-deleted'; contentId: string; commentIds: string[] }
+  | { type: 'like'; actorId: string; contentId: string }
+  | { type: 'unlike'; actorId: string; contentId: string }
+  | { type: 'follow'; actorId: string; userId: string }
+  | { type: 'unfollow'; actorId: string; userId: string }
+  | { type: 'application'; actorId: string; applicationId: string; jobId: string }
+  | { type: 'application-status'; applicationId: string; status: string }
+  | { type: 'generation'; contentId: string; userId: string; outcome: 'completed' | 'failed'; refunded: number; reason?: string };
+
+/**
  * What one module does when something owned by another happens (DESIGN.md §11): the emitting
  * module runs the one list (modules/hooks.ts) and never calls the others itself.
  */
@@ -38,6 +54,8 @@ export interface ModuleHooks {
    * proved control of its mailbox): what the module keeps that acts as the person stops working.
    */
   credentialsVoided?(tx: Db, userId: string, at: Date): Promise<void>;
+  /** After an activity others may hear of was stored (see ActivityEvent). */
+  activity?(event: ActivityEvent): Promise<void> | void;
 }
 
 /** The account deletion steps of the list, in its order. */
@@ -62,4 +80,23 @@ export async function runRoleChanged(hooks: readonly ModuleHooks[], change: Role
 /** Runs every module's credentialsVoided inside `tx`, in order. */
 export async function runCredentialsVoided(tx: Db, hooks: readonly ModuleHooks[], userId: string, at: Date): Promise<void> {
   for (const hook of hooks) await hook.credentialsVoided?.(tx, userId, at);
+}
+
+/**
+ * Tells every module of an activity, after its change is stored. A listener that fails is logged
+ * and never fails the caller: the change has happened whatever its listeners do.
+ */
+export async function runActivity(
+  hooks: readonly ModuleHooks[],
+  event: ActivityEvent,
+  log?: { error(obj: object, msg?: string): void },
+): Promise<void> {
+  for (const hook of hooks) {
+    if (!hook.activity) continue;
+    try {
+      await hook.activity(event);
+    } catch (err) {
+      log?.error({ err, module: hook.module, activity: event.type }, 'activity listener failed');
+    }
+  }
 }

@@ -132,6 +132,7 @@ export const api = createApi({
     'Dashboard',
     'Admin',
     'Conversations',
+    'Notifications',
     'ApiKeys',
     'Webhooks',
   ],

@@ -105,6 +105,10 @@ const DevelopersPage = lazyPage(
   () => import('../features/developers/pages/developers-page'),
   (m) => m.DevelopersPage,
 );
+const UnsubscribePage = lazyPage(
+  () => import('../features/notifications/pages/unsubscribe-page'),
+  (m) => m.UnsubscribePage,
+);
 const VerifyEmailPage = lazyPage(
   () => import('../features/auth/pages/verify-email-page'),
   (m) => m.VerifyEmailPage,
@@ -233,6 +237,7 @@ export const routes: RouteObject[] = [
       route('/settings', SettingsPage),
       route('/settings/developers', DevelopersPage),
       route('/verify-email', VerifyEmailPage),
+      route('/notifications/unsubscribe', UnsubscribePage),
       route('/dashboard', DashboardPage),
       route('/admin', AdminDashboardPage),
       route('/admin/users', AdminUsersPage),

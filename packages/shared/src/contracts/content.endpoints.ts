@@ -4,6 +4,7 @@ import { endpoint } from './contract.js';
 export const contentEndpoints = {
   list: endpoint('GET', '/content'),
   search: endpoint('GET', '/content/search'),
+  feed: endpoint('GET', '/content/feed'),
   upload: endpoint('POST', '/content'),
   play: endpoint('POST', '/content/:id/play'),
   like: endpoint('POST', '/content/:contentId/like'),

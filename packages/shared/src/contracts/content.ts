@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, nextCursorField as nextCursor, pagination, paginationQuery } from '../schemas/common.js';
+import { cursorPaginationQuery, idParam, nextCursorField as nextCursor, pagination, paginationQuery } from '../schemas/common.js';
 import {
   comment,
   content,
@@ -30,6 +30,13 @@ export const contentContracts = {
     tags: ['content'],
     summary: 'Full-text search over title, tags, description and prompt, best match first',
     query: contentSearchQuery,
+    reply: { 200: contentPage },
+  }),
+  feed: contract(e.feed, {
+    tags: ['content'],
+    summary: 'The following feed: public items of the people you follow, newest first',
+    description: 'Keyset pages: pass `nextCursor` back as `cursor`, and items added meanwhile cause no repeats or gaps.',
+    query: cursorPaginationQuery,
     reply: { 200: contentPage },
   }),
   upload: contract(e.upload, {

@@ -11,6 +11,7 @@ import { generationContracts } from './generation.js';
 import { applicationsContracts, jobsContracts } from './jobs.js';
 import { messagingContracts } from './messaging.js';
 import { moderationContracts } from './moderation.js';
+import { notificationsContracts } from './notifications.js';
 import { plansContracts } from './plans.js';
 import { contactContracts, healthContracts, metaContracts } from './platform.js';
 import { usersContracts } from './users.js';
@@ -27,6 +28,7 @@ export const apiContracts = {
   admin: adminContracts,
   messaging: messagingContracts,
   moderation: moderationContracts,
+  notifications: notificationsContracts,
   credits: creditsContracts,
   payments: paymentsContracts,
   subscription: subscriptionContracts,

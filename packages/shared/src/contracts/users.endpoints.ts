@@ -19,6 +19,7 @@ export const usersEndpoints = {
   userFollowing: endpoint('GET', '/users/:id/following'),
   referrals: endpoint('GET', '/users/referrals'),
   search: endpoint('GET', '/users/search'),
+  suggested: endpoint('GET', '/users/suggested'),
   stats: endpoint('GET', '/users/stats'),
   deletionCode: endpoint('POST', '/users/account/deletion-code'),
   deleteAccount: endpoint('DELETE', '/users/account'),

@@ -134,6 +134,11 @@ export const usersContracts = {
     query: userSearchQuery,
     reply: { 200: summaries },
   }),
+  suggested: contract(e.suggested, {
+    tags: ['users'],
+    summary: 'People to follow: the makers most followed in the last 30 days whom you do not follow yet',
+    reply: { 200: z.object({ data: z.array(publicProfileSummary) }) },
+  }),
   stats: contract(e.stats, {
     tags: ['users'],
     summary: 'Your numbers',

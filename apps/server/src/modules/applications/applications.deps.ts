@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModuleContext } from '../../platform/http/types.js';
+import { runActivity } from '../../platform/module-hooks.js';
 import type { ApplicationsDeps } from './applications.service.js';
 import { webhooksFor } from '../developers/index.js';
 import { createResumeStore } from './resume-storage.js';
@@ -15,5 +16,6 @@ export function applicationsDepsFrom(ctx: ModuleContext, log: FastifyBaseLogger)
     log,
     notify: (userId, payload) => ctx.realtime.toUser(userId, 'application:updated', payload),
     webhooks: webhooksFor(ctx, log),
+    activity: (event) => runActivity(ctx.hooks, event, log),
   };
 }

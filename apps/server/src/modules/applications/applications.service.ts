@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
+import type { ActivityEvent } from '../../platform/module-hooks.js';
 import type { ApplicationUpdatedPayload } from '@atelier/shared';
 import { assertNotBlocked } from '../users/index.js';
 import { type ApplicationsPort, findJobRef, isAcceptingApplications, requireManageableJob } from '../jobs/index.js';
@@ -34,6 +35,8 @@ export interface ApplicationsDeps {
   notify?: (userId: string, payload: ApplicationUpdatedPayload) => void;
   /** Tells a party's webhook endpoints (`application.updated`). */
   webhooks?: WebhookEmitter;
+  /** Tells the other modules (notifications) of an application or a status change; never throws. */
+  activity?: (event: ActivityEvent) => Promise<void>;
 }
 
 /** `application.updated` to one party of the application, once per status it reaches. */
@@ -174,6 +177,7 @@ export async function createApplication(
     if (isUniqueViolation(err)) throw conflict(JOBS_TEXT.alreadyApplied);
     throw err;
   }
+  await deps.activity?.({ type: 'application', actorId: viewer.id, applicationId: id, jobId: job.id });
   return toApplication((await repo.findApplication(deps.db, id))!);
 }
 
@@ -272,7 +276,10 @@ export async function updateApplication(
   });
   const updated = (await repo.findApplication(deps.db, id))!;
   // The applicant knows what they did themselves; everyone else's change is news to them.
-  if (isStatusChange && viewer.id !== row.app.applicantId) await statusMail(deps, [updated], updated.app.status);
+  if (isStatusChange && viewer.id !== row.app.applicantId) {
+    await statusMail(deps, [updated], updated.app.status);
+    await deps.activity?.({ type: 'application-status', applicationId: id, status: updated.app.status });
+  }
   // A withdrawal is news to the job's owner.
   else if (isStatusChange && updated.job.ownerId !== viewer.id)
     await announceUpdate(deps, updated.job.ownerId, updated, updated.app.status);
@@ -326,6 +333,7 @@ export async function bulkUpdateStatus(
   });
   const toTell = changed.filter((r) => r.app.applicantId !== viewer.id);
   await statusMail(deps, toTell, status);
+  for (const r of toTell) await deps.activity?.({ type: 'application-status', applicationId: r.app.id, status });
   return { updated: unique.length, status };
 }
 

@@ -3,3 +3,4 @@ export { applicationsDepsFrom } from './applications.deps.js';
 export { applicationsPort, jobStats } from './applications.service.js';
 export { applicationsDeletionStep } from './applications.deletion.js';
 export { createResumeStore } from './resume-storage.js';
+export { findApplication as findApplicationRefs } from './applications.repository.js';

@@ -11,6 +11,7 @@ import {
 } from '@atelier/shared';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { rejectBlockedText } from '../../platform/blocklist.js';
+import { runActivity } from '../../platform/module-hooks.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { descendantIds, findCategory } from '../categories/index.js';
 import { assertNotBlocked } from '../users/index.js';
@@ -32,6 +33,8 @@ import { findVisible, type ContentDeps } from './content.service.js';
 import { toListedContent } from './content.view.js';
 
 type Deps = Pick<ContentDeps, 'db' | 'storage' | 'clock'> & Partial<Pick<ContentDeps, 'blocklist'>>;
+/** What a like or a comment needs besides: the modules that hear of it (notifications). */
+type ActingDeps = Deps & Pick<ContentDeps, 'hooks' | 'log'>;
 
 export interface ContentPage {
   data: Content[];
@@ -69,6 +72,17 @@ export async function listContent(deps: Deps, query: ContentListQuery, viewer: A
   return toPage(deps, found, at, query.pageSize);
 }
 
+/** GET /content/feed: the public items of the people the viewer follows, newest first. */
+export async function listFollowingFeed(
+  deps: Deps,
+  query: { page: number; pageSize: number; cursor?: string },
+  viewer: AuthUser,
+): Promise<ContentPage> {
+  const at = position(query, 'newest');
+  const found = await listFeed(deps.db, { viewer, followedBy: viewer.id }, { sort: 'newest', pageSize: query.pageSize, now: deps.clock(), ...at });
+  return toPage(deps, found, at, query.pageSize);
+}
+
 /** GET /content/search: full-text search, best match first. */
 export async function searchContent(deps: Deps, query: ContentSearchQuery, viewer: AuthUser | null): Promise<ContentPage> {
   const at = position(query, 'search');
@@ -94,15 +108,19 @@ export async function viewerLikes(deps: Deps, contentId: string, viewer: AuthUse
   return viewer ? isLikedBy(deps.db, contentId, viewer.id) : false;
 }
 
-export async function likeContent(deps: Deps, id: string, viewer: AuthUser): Promise<LikeResult> {
+export async function likeContent(deps: ActingDeps, id: string, viewer: AuthUser): Promise<LikeResult> {
   const item = await findVisible(deps, id, viewer);
   await assertNotBlocked(deps.db, viewer.id, item.row.userId);
-  return { likeCount: await addLike(deps.db, id, viewer.id), isLiked: true };
+  const { likeCount, changed } = await addLike(deps.db, id, viewer.id);
+  if (changed) await runActivity(deps.hooks, { type: 'like', actorId: viewer.id, contentId: id }, deps.log);
+  return { likeCount, isLiked: true };
 }
 
-export async function unlikeContent(deps: Deps, id: string, viewer: AuthUser): Promise<LikeResult> {
+export async function unlikeContent(deps: ActingDeps, id: string, viewer: AuthUser): Promise<LikeResult> {
   await findVisible(deps, id, viewer);
-  return { likeCount: await removeLike(deps.db, id, viewer.id), isLiked: false };
+  const { likeCount, changed } = await removeLike(deps.db, id, viewer.id);
+  if (changed) await runActivity(deps.hooks, { type: 'unlike', actorId: viewer.id, contentId: id }, deps.log);
+  return { likeCount, isLiked: false };
 }
 
 export async function playContent(deps: Deps, id: string, viewer: AuthUser | null): Promise<number> {
@@ -124,7 +142,7 @@ function toComment(c: CommentWithAuthor, replies: Comment[] = []): Comment {
 }
 
 /** A reply to a reply joins its thread: threads are one level deep, under the top comment. */
-export async function createComment(deps: Deps, contentId: string, viewer: AuthUser, body: CreateCommentBody): Promise<Comment> {
+export async function createComment(deps: ActingDeps, contentId: string, viewer: AuthUser, body: CreateCommentBody): Promise<Comment> {
   if (deps.blocklist) rejectBlockedText(deps.blocklist, [{ label: 'comment', path: 'body.content', text: body.content }]);
   const item = await findVisible(deps, contentId, viewer);
   await assertNotBlocked(deps.db, viewer.id, item.row.userId);
@@ -137,6 +155,7 @@ export async function createComment(deps: Deps, contentId: string, viewer: AuthU
   const id = await insertComment(deps.db, { contentId, userId: viewer.id, parentId, body: body.content });
   const created = await loadComment(deps.db, id);
   if (!created) throw notFound(COMMENT_NOT_FOUND);
+  await runActivity(deps.hooks, { type: 'comment', actorId: viewer.id, contentId, commentId: id, parentId, body: body.content }, deps.log);
   return toComment(created);
 }
 
@@ -159,13 +178,14 @@ export async function listComments(
 }
 
 /** The comment's author, the content's owner or an admin may delete a comment (and its replies). */
-export async function deleteComment(deps: Deps, contentId: string, commentId: string, viewer: AuthUser): Promise<void> {
+export async function deleteComment(deps: ActingDeps, contentId: string, commentId: string, viewer: AuthUser): Promise<void> {
   const item = await findVisible(deps, contentId, viewer);
   const found = await findComment(deps.db, contentId, commentId);
   if (!found) throw notFound(COMMENT_NOT_FOUND);
   const allowed = found.userId === viewer.id || item.row.userId === viewer.id || viewer.role === 'admin';
   if (!allowed) throw forbidden('You can only delete your own comments or comments on your content');
-  await deleteCommentTree(deps.db, contentId, commentId);
+  const commentIds = await deleteCommentTree(deps.db, contentId, commentId);
+  if (commentIds.length) await runActivity(deps.hooks, { type: 'comments-deleted', contentId, commentIds }, deps.log);
 }
 
 /** A category given on content must exist; inactive ones are allowed for the owner's own filing. */

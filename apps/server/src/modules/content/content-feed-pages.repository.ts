@@ -59,6 +59,8 @@ export interface FeedFilter {
   owner?: string;
   tag?: string;
   q?: string;
+  /** Only the items of the people this person follows (the following feed). */
+  followedBy?: string;
 }
 
 /**
@@ -78,6 +80,9 @@ function feedWhere(f: FeedFilter, bind: Bind): SQL {
     else parts.push(sql`${content.categoryId} in (${sql.join(f.categoryIds.map((id, i) => bind(`category${i}`, id)), sql`, `)})`);
   }
   if (f.tag) parts.push(sql`${content.tags} @> array[${bind('tag', f.tag.toLowerCase())}]::text[]`);
+  if (f.followedBy) {
+    parts.push(sql`${content.userId} in (select f.following_id from follows f where f.follower_id = ${bind('followedBy', f.followedBy)})`);
+  }
   if (f.q) parts.push(sql`content.search_vector @@ websearch_to_tsquery('english', ${bind('q', f.q)})`);
   return sql.join(parts, sql` and `);
 }
@@ -86,7 +91,7 @@ function feedWhere(f: FeedFilter, bind: Bind): SQL {
 function listShape(f: FeedFilter, sort: ContentSort, after: FeedCursor | undefined): string | null {
   if (f.owner !== undefined) return null;
   const category = f.categoryIds ? `c${f.categoryIds.length}` : '';
-  return `list|${sort}|${f.viewer ? 'v' : ''}|${f.type ? 't' : ''}|${category}|${f.tag ? 'g' : ''}|${f.q ? 'q' : ''}|${after ? 'a' : ''}`;
+  return `list|${sort}|${f.viewer ? 'v' : ''}|${f.type ? 't' : ''}|${category}|${f.tag ? 'g' : ''}|${f.q ? 'q' : ''}|${f.followedBy ? 'f' : ''}|${after ? 'a' : ''}`;
 }
 
 /**

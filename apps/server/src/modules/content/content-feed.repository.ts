@@ -20,8 +20,8 @@ export async function isLikedBy(db: Db, contentId: string, userId: string): Prom
   return rows.length > 0;
 }
 
-/** Adds the like once; the count moves only when a row was really added. */
-export async function addLike(db: Db, contentId: string, userId: string): Promise<number> {
+/** Adds the like once; the count moves only when a row was really added (`changed`). */
+export async function addLike(db: Db, contentId: string, userId: string): Promise<{ likeCount: number; changed: boolean }> {
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(contentLikes).values({ contentId, userId }).onConflictDoNothing().returning({ userId: contentLikes.userId });
     const [row] = inserted.length
@@ -31,11 +31,12 @@ export async function addLike(db: Db, contentId: string, userId: string): Promis
           .where(eq(content.id, contentId))
           .returning({ likeCount: content.likeCount })
       : await tx.select({ likeCount: content.likeCount }).from(content).where(eq(content.id, contentId));
-    return row?.likeCount ?? 0;
+    return { likeCount: row?.likeCount ?? 0, changed: inserted.length > 0 };
   });
 }
 
-export async function removeLike(db: Db, contentId: string, userId: string): Promise<number> {
+/** Takes `userId`'s like of `contentId` back; `changed` is false when there was none. */
+export async function removeLike(db: Db, contentId: string, userId: string): Promise<{ likeCount: number; changed: boolean }> {
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(contentLikes)
@@ -48,7 +49,7 @@ export async function removeLike(db: Db, contentId: string, userId: string): Pro
           .where(eq(content.id, contentId))
           .returning({ likeCount: content.likeCount })
       : await tx.select({ likeCount: content.likeCount }).from(content).where(eq(content.id, contentId));
-    return row?.likeCount ?? 0;
+    return { likeCount: row?.likeCount ?? 0, changed: deleted.length > 0 };
   });
 }
 
@@ -169,22 +170,23 @@ export async function listTopComments(
   return { top, replies, total: Number(totals[0]?.n ?? 0) };
 }
 
-/** Deletes a comment and its replies; the count drops by as many as went. */
-export async function deleteCommentTree(db: Db, contentId: string, commentId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
+/** Deletes a comment and its replies; the count drops by as many as went, whose ids it returns. */
+export async function deleteCommentTree(db: Db, contentId: string, commentId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const replies = await tx
+      .select({ id: contentComments.id })
       .from(contentComments)
       .where(and(eq(contentComments.contentId, contentId), eq(contentComments.parentId, commentId)));
     const deleted = await tx
       .delete(contentComments)
       .where(and(eq(contentComments.id, commentId), eq(contentComments.contentId, contentId)))
       .returning({ id: contentComments.id });
-    if (deleted.length === 0) return;
+    if (deleted.length === 0) return [];
     await tx
       .update(content)
-      .set({ commentCount: sql`greatest(${content.commentCount} - ${1 + Number(n)}, 0)` })
+      .set({ commentCount: sql`greatest(${content.commentCount} - ${1 + replies.length}, 0)` })
       .where(eq(content.id, contentId));
+    return [commentId, ...replies.map((r) => r.id)];
   });
 }
 

@@ -9,6 +9,7 @@ import {
   createComment,
   deleteComment,
   likeContent,
+  listFollowingFeed,
   listComments,
   listContent,
   playContent,
@@ -44,6 +45,12 @@ export const contentRoutes: AppModule = (app, ctx) => {
   });
 
   app.route({
+    ...fromContract(c.feed),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => listFollowingFeed(deps(), request.query, currentUser(request)),
+  });
+
+  app.route({
     ...fromContract(c.upload),
     preHandler: ctx.auth.requireAuth,
     handler: async (request, reply) => {
@@ -62,13 +69,13 @@ export const contentRoutes: AppModule = (app, ctx) => {
   app.route({
     ...fromContract(c.like),
     preHandler: ctx.auth.requireAuth,
-    handler: async (request) => ({ data: await likeContent(deps(), request.params.contentId, currentUser(request)) }),
+    handler: async (request) => ({ data: await likeContent(deps(request.log), request.params.contentId, currentUser(request)) }),
   });
 
   app.route({
     ...fromContract(c.unlike),
     preHandler: ctx.auth.requireAuth,
-    handler: async (request) => ({ data: await unlikeContent(deps(), request.params.contentId, currentUser(request)) }),
+    handler: async (request) => ({ data: await unlikeContent(deps(request.log), request.params.contentId, currentUser(request)) }),
   });
 
   app.route({
@@ -81,14 +88,14 @@ export const contentRoutes: AppModule = (app, ctx) => {
     ...fromContract(c.addComment),
     preHandler: ctx.auth.requireAuth,
     handler: async (request, reply) =>
-      reply.status(201).send({ data: await createComment(deps(), request.params.contentId, currentUser(request), request.body) }),
+      reply.status(201).send({ data: await createComment(deps(request.log), request.params.contentId, currentUser(request), request.body) }),
   });
 
   app.route({
     ...fromContract(c.deleteComment),
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => {
-      await deleteComment(deps(), request.params.contentId, request.params.commentId, currentUser(request));
+      await deleteComment(deps(request.log), request.params.contentId, request.params.commentId, currentUser(request));
       return { data: null, message: 'Comment deleted' };
     },
   });

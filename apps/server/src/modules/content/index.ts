@@ -23,9 +23,9 @@ export { buildContentArchive } from './content-archive.service.js';
 export { listContentByOwner, ownerContentTotals } from './content-by-owner.js';
 export { galleryCountInCategory } from './content-counts.js';
 export { countIndexedContent, findSharedContent, listIndexedContent } from './content-pages.repository.js';
-export { hasPublicMedia, visibleTo, type VisibilityRow, type VisibilityScope } from './content.visibility.js';
+export { canSee, hasPublicMedia, visibleTo, type VisibilityRow, type VisibilityScope } from './content.visibility.js';
 export { listCategoryContent } from './content-community.service.js';
-export { likedBy } from './content-feed.repository.js';
+export { findComment, likedBy } from './content-feed.repository.js';
 /** The generation lifecycle of a content row, driven by the generation module. */
 export {
   beat,

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/db.js';
 import { type WebhookEmitter, webhooksFor } from '../developers/index.js';
 import type { AppDeps } from '../../platform/http/types.js';
+import { runActivity, type ActivityEvent, type ModuleHooks } from '../../platform/module-hooks.js';
 import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
@@ -42,6 +43,8 @@ export interface GenerationDeps {
   sessionToCheck?: string;
   /** Tells the owner's webhook endpoints that a generation completed or failed. */
   webhooks?: WebhookEmitter;
+  /** Tells the other modules (notifications) that an item finished or failed; never throws. */
+  activity?: (event: ActivityEvent) => Promise<void>;
 }
 
 /** The one queue for generations and edits; a job carries only the content id. */
@@ -68,7 +71,9 @@ export function generationQueueDefinition(timeoutMs: number): QueueDefinition {
 
 const silentLog: GenerationLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export function generationDeps(deps: AppDeps, log: GenerationLog = silentLog): GenerationDeps {
+/** With `hooks` (the module list), finished and failed items are told to it as activities. */
+export function generationDeps(deps: AppDeps & { hooks?: readonly ModuleHooks[] }, log: GenerationLog = silentLog): GenerationDeps {
+  const hooks = deps.hooks;
   return {
     db: deps.database.db,
     queue: deps.queue,
@@ -82,5 +87,6 @@ export function generationDeps(deps: AppDeps, log: GenerationLog = silentLog): G
     concurrency: deps.config.GENERATION_CONCURRENCY,
     staleAfterMs: deps.config.GENERATION_STALE_AFTER_MS,
     webhooks: webhooksFor(deps, log),
+    ...(hooks ? { activity: (event: ActivityEvent) => runActivity(hooks, event, log) } : {}),
   };
 }

@@ -79,6 +79,7 @@ export async function failAndRefund(deps: GenerationDeps, contentId: string, rea
     key: contentId,
     data: { contentId, reason, refunded: outcome.refunded },
   });
+  await deps.activity?.({ type: 'generation', contentId, userId: outcome.userId, outcome: 'failed', refunded: outcome.refunded, reason });
   return true;
 }
 
@@ -277,6 +278,7 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
     finish('ready');
     const content = await loadContentView(deps, contentId, { id: row.userId });
     if (content) deps.realtime.toUser(row.userId, SOCKET_EVENTS.generationCompleted, { content });
+    await deps.activity?.({ type: 'generation', contentId, userId: row.userId, outcome: 'completed', refunded: 0 });
     await deps.webhooks?.emit({
       userId: row.userId,
       type: 'generation.completed',

@@ -118,6 +118,30 @@ export async function searchPeople(
   return { items: await withFollowFlags(db, viewerId, rows), total: totals[0]?.n ?? 0 };
 }
 
+/**
+ * People to follow: the makers most followed in the 30 days before `now`, leaving out the viewer
+ * and whoever they follow already.
+ */
+export async function suggestedPeople(db: Db, viewerId: string, now: Date, limit: number): Promise<PublicProfileSummary[]> {
+  const since = new Date(now.getTime() - 30 * 24 * 3600_000);
+  const rows = await db
+    .select(summaryColumns)
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followingId))
+    .where(
+      and(
+        sql`${follows.createdAt} > ${since}`,
+        isNull(users.deletedAt),
+        sql`${users.id} <> ${viewerId}`,
+        sql`not exists (select 1 from follows mine where mine.follower_id = ${viewerId} and mine.following_id = ${users.id})`,
+      ),
+    )
+    .groupBy(users.id)
+    .orderBy(desc(count()), users.username)
+    .limit(limit);
+  return rows.map((r) => ({ ...r, isFollowing: false }));
+}
+
 export async function countReferrals(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.referredBy, userId));
   return row?.n ?? 0;

@@ -6,11 +6,12 @@ import { currentUser } from '../../platform/http/auth.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
+import { runActivity } from '../../platform/module-hooks.js';
 import type { AppModule } from '../../platform/http/types.js';
 import { listCollections } from '../collections/index.js';
 import { buildContentArchive, listContentByOwner } from '../content/index.js';
 import { listReferrals, registerReferralProgram, type ReferralProgram } from './referrals.service.js';
-import { findLiveUser, listFollowPeople, searchPeople } from './users.repository.js';
+import { findLiveUser, listFollowPeople, searchPeople, suggestedPeople } from './users.repository.js';
 import {
   AVATAR_MAX_BYTES,
   USERS_TEXT,
@@ -152,7 +153,10 @@ export const usersRoutes: AppModule = (app, ctx) => {
       ...fromContract(route, { security }),
       preHandler: ctx.auth.requireAuth,
       handler: async (request) => {
-        const data = await action(db, currentUser(request), request.params.id);
+        const viewer = currentUser(request);
+        const data = await action(db, viewer, request.params.id);
+        const type = data.isFollowing ? 'follow' : 'unfollow';
+        await runActivity(ctx.hooks, { type, actorId: viewer.id, userId: request.params.id }, request.log);
         return { data, message: data.isFollowing ? USERS_TEXT.followed : USERS_TEXT.unfollowed };
       },
     });
@@ -201,6 +205,12 @@ export const usersRoutes: AppModule = (app, ctx) => {
       const r = await searchPeople(db, query, viewerOf(request)?.id ?? null, page, pageSize);
       return { data: r.items, pagination: makePagination(page, pageSize, r.total) };
     },
+  });
+
+  app.route({
+    ...fromContract(c.suggested),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await suggestedPeople(db, currentUser(request).id, ctx.clock(), 6) }),
   });
 
   app.route({

@@ -18,5 +18,6 @@ export * from '../../modules/generation/generation.schema.js';
 export * from '../../modules/jobs/jobs.schema.js';
 export * from '../../modules/messaging/messaging.schema.js';
 export * from '../../modules/moderation/moderation.schema.js';
+export * from '../../modules/notifications/notifications.schema.js';
 export * from '../../modules/plans/plans.schema.js';
 export * from '../../modules/users/users.schema.js';

@@ -58,6 +58,29 @@ export class TokenService {
       .sign(this.key);
   }
 
+  /**
+   * A token for a link that acts without signing in (an email's unsubscribe link): signed, bound to
+   * one purpose, and without expiry. Not a session: verifyAccess refuses it.
+   */
+  async signLink(purpose: string, subject: string, claims: Record<string, string> = {}): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(subject)
+      .setIssuedAt(Math.floor(this.now().getTime() / 1000))
+      .setAudience(`atelier:${purpose}`)
+      .sign(this.key);
+  }
+
+  /** The subject and claims of a link token of this purpose, or null when it is not one. */
+  async verifyLink(purpose: string, token: string): Promise<{ subject: string; claims: Record<string, unknown> } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { audience: `atelier:${purpose}`, algorithms: ['HS256'] });
+      return typeof payload.sub === 'string' ? { subject: payload.sub, claims: payload } : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Returns the token's claims, or throws a 401 whose message says what is wrong. */
   async verifyAccess(token: string): Promise<AuthUser> {
     const known = this.verified.get(token);

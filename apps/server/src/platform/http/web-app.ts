@@ -72,6 +72,7 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/settings': { title: 'Settings' },
   '/settings/developers': { title: 'Developers' },
   '/verify-email': { title: 'Verify your email' },
+  '/notifications/unsubscribe': { title: 'Unsubscribe' },
   '/dashboard': { title: 'Dashboard' },
   '/messages': { title: 'Messages' },
   '/admin': { title: 'Admin' },
@@ -109,6 +110,7 @@ const PRIVATE_PREFIXES = [
   '/applications',
   '/referrals',
   '/verify-email',
+  '/notifications',
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification emails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -67,7 +67,15 @@ describe('Header', () => {
     expect(within(banner).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
     expect(within(banner).queryByText('Messages')).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
     expect(banner.querySelector('.user-menu')).toBeNull();
+  });
+
+  it('gives a signed-in member the notifications bell with its unread count', async () => {
+    mockServer({ 'GET /notifications/unread-count': () => jsonResponse(200, { data: { unread: 4 } }) });
+    renderWithStore(<Header />, { preloadedState: signedInState() });
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('button', { name: 'Notifications, 4 unread' })).toHaveTextContent('4');
   });
 
   it("gives a signed-in member their account menu and Messages with the unread count, holding the account button's place at once", async () => {

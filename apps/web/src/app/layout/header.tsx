@@ -13,6 +13,14 @@ const MessagesNavLink = lazy(() =>
   import('../../features/messaging/components/messages-nav-link').then((m) => ({ default: m.MessagesNavLink })),
 );
 
+// Its own chunk too (the bell, its panel, live count and the notifications API), signed-in only.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+
+/** Holds the bell's place (an icon button) while its chunk loads. */
+const BellFallback = () => <span className="icon-btn" aria-hidden="true" />;
+
 export const MAIN_NAV = [
   { to: '/gallery', label: 'Gallery' },
   { to: '/people', label: 'People' },
@@ -90,6 +98,11 @@ export function Header() {
           {isSignedIn && (
             <Suspense fallback={<MessagesLinkFallback />}>
               <MessagesNavLink />
+            </Suspense>
+          )}
+          {isSignedIn && (
+            <Suspense fallback={<BellFallback />}>
+              <NotificationBell />
             </Suspense>
           )}
           <ThemeToggle />

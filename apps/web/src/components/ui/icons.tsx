@@ -37,6 +37,13 @@ function icon(paths: ReactNode, displayName: string) {
 }
 
 export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />, 'CloseIcon');
+export const BellIcon = icon(
+  <>
+    <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+    <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+  </>,
+  'BellIcon',
+);
 export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />, 'MenuIcon');
 export const SearchIcon = icon(
   <>

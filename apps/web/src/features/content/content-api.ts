@@ -162,6 +162,14 @@ export const contentApi = api.injectEndpoints({
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.cursor !== previousArg?.cursor,
       providesTags: itemTags,
     }),
+    /** The public items of the people the signed-in person follows, newest first. */
+    followingFeed: build.query<ContentListPage, { pageSize: number; cursor?: string }>({
+      query: (args) => call(contentEndpoints.feed, { query: listParams(args) }),
+      serializeQueryArgs: ({ queryArgs }) => withoutCursor(queryArgs),
+      merge: (current, incoming, { arg }) => mergeCursorPage(current, incoming, arg.cursor),
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.cursor !== previousArg?.cursor,
+      providesTags: itemTags,
+    }),
     categoryContent: build.query<CategoryContentPage, CategoryContentArgs>({
       query: ({ categoryId, ...args }) => call(categoriesEndpoints.content, { params: { categoryId }, query: listParams(args) }),
       serializeQueryArgs: ({ queryArgs }) => withoutCursor(queryArgs),
@@ -401,6 +409,7 @@ export const {
   useUploadContentMutation,
   useGetUserContentQuery,
   useListContentQuery,
+  useFollowingFeedQuery,
   useSearchContentQuery,
   useCategoryContentQuery,
   usePlayContentMutation,

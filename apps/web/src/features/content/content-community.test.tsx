@@ -225,6 +225,41 @@ describe('GalleryPage', () => {
     ]);
   });
 
+  it("gives a signed-in person a Following tab with their follows' work, and an empty state that points to people", async () => {
+    let feed = [item('f1', { title: 'From someone I follow' })];
+    const server = mockServer({
+      'GET /content': () => jsonResponse(200, pageOf([item('e1', { title: 'From anyone' })])),
+      'GET /content/feed': () => jsonResponse(200, pageOf(feed)),
+      'GET /users/suggested': () =>
+        jsonResponse(200, { data: [{ id: 'p1', username: 'pia', fullName: 'Pia Popular', avatar: null, isFollowing: false }] }),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    const { user } = renderWithStore(<GalleryPage />, { route: '/gallery', preloadedState: signedInState() });
+    expect(await screen.findByText('From anyone')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Following' }));
+    expect(await screen.findByText('From someone I follow')).toBeInTheDocument();
+    expect(screen.queryByText('From anyone')).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/content/feed')).not.toHaveLength(0);
+
+    feed = [];
+    const { unmount } = renderWithStore(<GalleryPage />, { route: '/gallery?view=following', preloadedState: signedInState() });
+    expect(await screen.findByText('Nothing from the people you follow yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find people to follow' })).toHaveAttribute('href', '/people');
+    const suggested = await screen.findByRole('region', { name: 'People to follow' });
+    expect(within(suggested).getByText('Pia Popular')).toBeInTheDocument();
+    unmount();
+  });
+
+  it('shows no Following tab to a visitor', async () => {
+    mockServer({
+      'GET /content': () => jsonResponse(200, pageOf([item('e1')])),
+      'GET /category/tree': () => jsonResponse(200, { data: [] }),
+    });
+    renderWithStore(<GalleryPage />, { route: '/gallery?view=following' });
+    expect(await screen.findByText('Piece e1')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Following' })).not.toBeInTheDocument();
+  });
+
   it('shows the spec message when the list cannot be fetched', async () => {
     mockServer({
       'GET /content': () => errorResponse(500),

@@ -31,6 +31,12 @@ export const usersApi = api.injectEndpoints({
       providesTags: ['Users'],
     }),
 
+    /** The makers most followed lately whom the signed-in person does not follow yet. */
+    getSuggestedPeople: build.query<ReplyOf<typeof usersContracts.suggested>, void>({
+      query: () => call(usersEndpoints.suggested),
+      providesTags: ['Users'],
+    }),
+
     getReferrals: build.query<ReplyOf<typeof usersContracts.referrals>, PageArgs>({
       query: (args) => call(usersEndpoints.referrals, { query: pageParams({ pageSize: 10, ...args }) }),
       providesTags: ['Users'],
@@ -56,6 +62,7 @@ export const {
   useGetProfileByUsernameQuery,
   useGetFollowListQuery,
   useSearchUsersQuery,
+  useGetSuggestedPeopleQuery,
   useGetReferralsQuery,
   useGetUserStatsQuery,
   useFollowMutation,

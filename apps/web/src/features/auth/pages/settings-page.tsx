@@ -25,6 +25,7 @@ import { PASSWORD_HINT } from '../components/signup-form';
 import { describeUserAgent } from '../user-agent';
 import { ProfileEditor } from '../components/profile-editor';
 import { DeleteAccountSection } from '../components/delete-account-section';
+import { NotificationSettingsSection } from '../../notifications';
 import '../auth.css';
 
 export function SettingsPage() {
@@ -42,6 +43,9 @@ export function SettingsPage() {
           <ChangePasswordSection />
           <SessionsSection />
           <ThemeSection />
+          <SettingsSection title="Notifications">
+            <NotificationSettingsSection />
+          </SettingsSection>
           <SettingsSection title="Developers">
             <p className="settings-help">
               Script Atelier with personal API keys and hear about finished work through webhooks.{' '}

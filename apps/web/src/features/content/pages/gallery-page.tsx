@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   CONTENT_SORTS,
   CONTENT_TYPES,
@@ -15,16 +15,19 @@ import {
 import { PageMeta } from '../../../components/page-meta';
 import { Button, EmptyState, GridIcon, Input, SearchIcon, Select, SparklesIcon, Tabs } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
+import { useAppSelector } from '../../../app/hooks';
 import { useOpenGenerate } from '../../../app/layout/use-open-generate';
 import {
   useCategoryBreadcrumbQuery,
   useCategoryContentQuery,
   useCategoryTreeQuery,
+  useFollowingFeedQuery,
   useListContentQuery,
   useSearchContentQuery,
 } from '../content-api';
 import { ContentGrid } from '../components/content-grid';
 import { UploadContentButton } from '../components/upload-content-button';
+import { SuggestedPeople } from '../../users';
 import '../content.css';
 
 const PAGE_SIZE = GALLERY_PAGE_SIZE;
@@ -96,6 +99,11 @@ function useCategory(categoryId: string, contentType: ContentType | undefined, i
   );
 }
 
+function useFollowing(isActive: boolean): ResultsState {
+  const [cursor, setCursor] = useCursor('following');
+  return resultsOf(useFollowingFeedQuery({ pageSize: PAGE_SIZE, cursor }, { skip: !isActive }), setCursor);
+}
+
 /** /gallery — browse by type, category and sort, or search; more loads as you scroll. */
 export function GalleryPage() {
   const openGenerate = useOpenGenerate();
@@ -109,12 +117,17 @@ export function GalleryPage() {
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
 
-  const mode = q ? 'search' : categoryId ? 'category' : 'browse';
+  const isSignedIn = useAppSelector((state) => state.auth.isAuthenticated && state.auth.user !== null);
+  // "Following" is for signed-in people: the items of the people they follow.
+  const isFollowing = isSignedIn && params.get('view') === 'following';
+  const mode = isFollowing ? 'following' : q ? 'search' : categoryId ? 'category' : 'browse';
   const browse = useBrowse({ type, sort }, mode === 'browse');
   const search = useSearch({ q, type }, mode === 'search');
   const category = useCategory(categoryId, type, mode === 'category');
-  const results = mode === 'search' ? search : mode === 'category' ? category : browse;
-  const items = results.items;
+  const following = useFollowing(mode === 'following');
+  const results = mode === 'search' ? search : mode === 'category' ? category : mode === 'following' ? following : browse;
+  // The following feed is every type; the tabs narrow what is shown (categories filter on the server).
+  const items = mode === 'following' && type ? results.items.filter((c) => c.contentType === type) : results.items;
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -178,6 +191,17 @@ export function GalleryPage() {
             )}
             <UploadContentButton />
           </div>
+          {isSignedIn && (
+            <Tabs
+              label="Whose work"
+              tabs={[
+                { id: 'everyone', label: 'Everyone' },
+                { id: 'following', label: 'Following' },
+              ]}
+              selected={isFollowing ? 'following' : 'everyone'}
+              onSelect={(id) => update({ view: id === 'following' ? 'following' : null, q: null, category: null })}
+            />
+          )}
           <Tabs
             label="Content type"
             tabs={TYPE_TABS}
@@ -210,6 +234,17 @@ export function GalleryPage() {
                     </Button>
                   }
                 />
+              ) : mode === 'following' && !results.isLoading && items.length === 0 ? (
+                <>
+                  <EmptyState
+                    headingLevel="h2"
+                    icon={<GridIcon size={24} />}
+                    title="Nothing from the people you follow yet"
+                    description="Follow makers whose work you like, and their new pieces show up here first."
+                    action={<Link to="/people">Find people to follow</Link>}
+                  />
+                  <SuggestedPeople />
+                </>
               ) : !results.isLoading && items.length === 0 ? (
                 <EmptyState
                   headingLevel="h2"

@@ -1,0 +1,5 @@
+export { notificationsRoutes } from './notifications.routes.js';
+export { notificationsHooks } from './notifications.hooks.js';
+export { notificationsDeletionStep } from './notifications.deletion.js';
+export { notificationsDeps, startNotificationsWorker } from './notifications.worker.js';
+export { sendDueDigests, NOTIFICATIONS_QUEUE } from './notifications.service.js';

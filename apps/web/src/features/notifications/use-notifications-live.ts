@@ -1,0 +1,21 @@
+import { useAppDispatch } from '../../app/hooks';
+import { useRealtimeEvent } from '../realtime';
+import { notificationsApi } from './notifications-api';
+
+/**
+ * Keeps the bell's count and the open panel current: a new (or regrouped) notification and a read
+ * elsewhere carry the unread count, which goes straight into the cache; the list is fetched again.
+ */
+export function useNotificationsLive(): void {
+  const dispatch = useAppDispatch();
+  const setUnread = (unread: number) =>
+    dispatch(notificationsApi.util.upsertQueryData('getNotificationsUnread', undefined, unread));
+  useRealtimeEvent('notification', (payload) => {
+    void setUnread(payload.unread);
+    dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'LIST' }]));
+  });
+  useRealtimeEvent('notifications:unread', (payload) => {
+    void setUnread(payload.unread);
+    dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'LIST' }]));
+  });
+}

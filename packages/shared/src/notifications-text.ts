@@ -1,0 +1,88 @@
+/**
+ * The notifications' fixed values and texts, apart from their zod schemas: the header's bell and
+ * its panel show these without loading zod.
+ */
+
+/**
+ * What a notification can be about. `remix` and `moderation` are listed so settings and the web
+ * know them; nothing sends them until remixes and moderation exist.
+ */
+export const NOTIFICATION_KINDS = [
+  'comment',
+  'reply',
+  'like',
+  'follow',
+  'remix',
+  'application',
+  'application-status',
+  'generation',
+  'mention',
+  'moderation',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Email is on by default for these kinds, off for the rest. */
+export const NOTIFICATION_EMAIL_DEFAULTS: Readonly<Record<NotificationKind, boolean>> = {
+  comment: true,
+  reply: true,
+  like: false,
+  follow: true,
+  remix: false,
+  application: true,
+  'application-status': true,
+  generation: false,
+  mention: false,
+  moderation: false,
+};
+
+/** At most one email per person and kind in this many minutes, listing what happened in it. */
+export const NOTIFICATION_EMAIL_WINDOW_MINUTES = 15;
+
+export const NOTIFICATION_SUBJECT_TYPES = ['content', 'user', 'job', 'application'] as const;
+
+/** What `notificationText` reads of a notification (the `Notification` reply has all of it). */
+export interface NotificationLine {
+  kind: NotificationKind;
+  actors: { username: string; fullName: string }[];
+  actorCount: number;
+  subject: { title: string | null };
+  excerpt: string | null;
+  refunded: number | null;
+}
+
+/** One line saying what happened, for the panel and the emails. */
+export function notificationText(n: NotificationLine): string {
+  const names = n.actors.map((a) => a.fullName || a.username);
+  const others = n.actorCount - names.length;
+  const who =
+    names.length === 0
+      ? 'Someone'
+      : others > 0
+        ? `${names.join(', ')} and ${others} ${others === 1 ? 'other' : 'others'}`
+        : names.join(' and ');
+  const title = n.subject.title ? `"${n.subject.title}"` : 'your item';
+  switch (n.kind) {
+    case 'comment':
+      return `${who} commented on ${title}`;
+    case 'reply':
+      return `${who} replied to your comment on ${title}`;
+    case 'like':
+      return `${who} liked ${title}`;
+    case 'follow':
+      return `${who} started following you`;
+    case 'remix':
+      return `${who} remixed ${title}`;
+    case 'application':
+      return `${who} applied to ${n.subject.title ?? 'your job'}`;
+    case 'application-status':
+      return `Your application for ${n.subject.title ?? 'a job'} is now ${n.excerpt ?? 'updated'}`;
+    case 'generation':
+      return n.refunded !== null
+        ? `${title} could not be generated; ${n.refunded} credits were refunded`
+        : `${title} is ready`;
+    case 'mention':
+      return `${who} mentioned you in a comment on ${title}`;
+    case 'moderation':
+      return `A moderator acted on ${title}`;
+  }
+}
