@@ -1,4 +1,5 @@
 export * from './catalogue.js';
+export * from './generation-settings.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './schemas/common.js';

@@ -1,18 +1,14 @@
 import { z } from 'zod';
+import { CONTENT_SORTS, CONTENT_TYPES, EDIT_OPERATIONS, findModel, isContentType } from '../catalogue.js';
 import {
   ASPECT_RATIOS,
-  CONTENT_SORTS,
-  CONTENT_TYPES,
-  EDIT_OPERATIONS,
   GENERATION_COUNT_MAX,
   GENERATION_COUNT_MIN,
   GENERATION_TAG_MAX_LENGTH,
   GENERATION_TAGS_MAX,
   NEGATIVE_PROMPT_MAX_LENGTH,
-  findModel,
   isAspectRatio,
-  isContentType,
-} from '../catalogue.js';
+} from '../generation-settings.js';
 import { LIMITS } from '../limits.js';
 import { cursorPaginationQuery, cursorParam, searchTooLong } from './common.js';
 import { MSG } from '../messages.js';
