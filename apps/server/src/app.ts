@@ -27,17 +27,17 @@ import { healthRoutes } from './modules/health/index.js';
 import { metaRoutes } from './modules/meta/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { jobsRoutes } from './modules/jobs/index.js';
-import { applicationsRoutes } from './modules/applications/index.js';
-import { billingRoutes, creditsBillingRoutes } from './modules/billing/index.js';
+import { applicationsDepsFrom, applicationsPort, applicationsRoutes } from './modules/applications/index.js';
+import { billingRoutes, creditsBillingRoutes, liveSubscriptionsOfPlan } from './modules/billing/index.js';
 import { plansRoutes } from './modules/plans/index.js';
-import { contentMedia, contentRoutes, pendingItemsByModel } from './modules/content/index.js';
+import { contentMedia, contentRoutes, galleryCountInCategory, ownerContentTotals, pendingItemsByModel } from './modules/content/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
 import { GENERATION_QUEUE, generationRoutes, generationWebhookRoutes } from './modules/generation/index.js';
 import { messagingRoutes } from './modules/messaging/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { usersRoutes } from './modules/users/index.js';
-import { collectionsRoutes } from './modules/collections/index.js';
+import { collectionsRoutes, countCollections } from './modules/collections/index.js';
 import { dashboardsRoutes } from './modules/dashboards/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { avatarMedia, registerMediaRoutes } from './platform/storage/media-routes.js';
@@ -52,19 +52,19 @@ const MODULES: [name: string, module: AppModule][] = [
   ['meta', metaRoutes],
   ['auth', authRoutes],
   ['contact', contactRoutes],
-  ['jobs', jobsRoutes],
+  ['jobs', jobsRoutes((app, ctx) => applicationsPort(applicationsDepsFrom(ctx, app.log)))],
   ['applications', applicationsRoutes],
   ['credits-billing', creditsBillingRoutes],
-  ['plans', plansRoutes],
+  ['plans', plansRoutes(liveSubscriptionsOfPlan)],
   ['billing', billingRoutes],
   ['content', contentRoutes],
-  ['categories', categoriesRoutes],
+  ['categories', categoriesRoutes(galleryCountInCategory)],
   ['generation', generationRoutes],
   ['generation-webhooks', generationWebhookRoutes],
   ['messaging', messagingRoutes],
   ['moderation', moderationRoutes],
   ['notifications', notificationsRoutes],
-  ['users', usersRoutes],
+  ['users', usersRoutes({ content: ownerContentTotals, collections: countCollections })],
   ['collections', collectionsRoutes],
   ['dashboards', dashboardsRoutes],
   ['admin', adminRoutes],

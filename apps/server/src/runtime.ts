@@ -20,6 +20,7 @@ import { createLumaProvider } from './providers/generation/luma/luma-provider.js
 import { createFalProvider } from './providers/generation/fal/fal-provider.js';
 import { generationWebhookUrl } from './modules/generation/index.js';
 import { createPresence } from './modules/messaging/index.js';
+import { developersWebhooks } from './modules/developers/index.js';
 
 export interface Runtime {
   deps: AppDeps;
@@ -82,6 +83,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     privateStorage: storages.private,
     realtime,
     presence: createPresence({ database, clock, config, realtime }),
+    webhooks: developersWebhooks({ database, queue, clock }),
     generationProviders: createProviderRegistry(
       { ...parseProviderChoice(config.GENERATION_PROVIDER), routes: parseProviderRoutes(config.GENERATION_ROUTES) },
       {

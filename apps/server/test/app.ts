@@ -23,6 +23,7 @@ import { singleProviderRegistry } from '../src/providers/generation/registry.js'
 import type { GenerationProvider } from '../src/providers/generation/types.js';
 import type { GenerationLog } from '../src/modules/generation/generation.deps.js';
 import { createPresence } from '../src/modules/messaging/messaging.deps.js';
+import { developersWebhooks } from '../src/modules/developers/index.js';
 import { BACKGROUND, startBackground } from '../src/background.js';
 
 declare module 'vitest' {
@@ -134,17 +135,19 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const storages = createStorages(config, new MediaSigner(secret, clock.now));
   const log = { error: () => undefined };
   const realtime = createRealtime({ db: database.db, tokens, log: opts.log, trustRequestId: Boolean(config.TRUST_PROXY) });
+  const queue = createQueue({ database, log, pollingIntervalSeconds: 0.5 });
   const deps: AppDeps = {
     config,
     database,
     mailer,
     tokens,
     clock: clock.now,
-    queue: createQueue({ database, log, pollingIntervalSeconds: 0.5 }),
+    queue,
     storage: storages.media,
     privateStorage: storages.private,
     realtime,
     presence: createPresence({ database, clock: clock.now, config, realtime }),
+    webhooks: developersWebhooks({ database, queue, clock: clock.now }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
     ...(opts.counters ? { counters: opts.counters } : {}),
   };

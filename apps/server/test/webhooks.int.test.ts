@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handlePaymentEvent } from '../src/modules/billing/billing.events.js';
 import { attemptDelivery } from '../src/modules/developers/webhooks.service.js';
-import { startWebhookWorker, webhooksDeps, webhooksFor, type WebhookWorker } from '../src/modules/developers/index.js';
+import { startWebhookWorker, webhooksDeps, type WebhookWorker } from '../src/modules/developers/index.js';
 import { createTestApp, type TestContext } from './app.js';
 import { depsOf } from './billing-helpers.js';
 import { createUser, waitFor, type TestUser } from './factories.js';
@@ -200,7 +200,7 @@ describe('deliveries', () => {
     await handlePaymentEvent(depsOf(t), event);
     await handlePaymentEvent(depsOf(t), { ...event, id: `${event.id}_redelivered` });
     // The same fact announced again by hand is still one event.
-    const emitter = webhooksFor(t.deps);
+    const emitter = t.deps.webhooks.emitter();
     await emitter.emit({ userId: user.id, type: 'credits.purchased', key: 'manual-1', data: {} });
     await emitter.emit({ userId: user.id, type: 'credits.purchased', key: 'manual-1', data: {} });
 
@@ -231,7 +231,7 @@ describe('private addresses', () => {
       for (const url of [`http://localhost:${r.port}/hooks`, r.url]) {
         await strict.deps.database.query(`INSERT INTO webhook_endpoints (user_id, url, events, secret) VALUES ($1, $2, '{message.received}', 'whsec_AAAA')`, [user.id, url]);
       }
-      const emitted = webhooksFor(strict.deps);
+      const emitted = strict.deps.webhooks.emitter();
       await emitted.emit({ userId: user.id, type: 'message.received', key: 'm1', data: { messageId: 'm1' } });
       const { rows } = await strict.deps.database.query<{ id: string }>('SELECT id FROM webhook_deliveries');
       expect(rows).toHaveLength(2);
@@ -290,7 +290,7 @@ describe('slow endpoints', () => {
       const good = await listen();
       await add(bob, good.url);
 
-      const emitter = webhooksFor(slow.deps);
+      const emitter = slow.deps.webhooks.emitter();
       await emitter.emit({ userId: mallory.id, type: 'message.received', key: 'm1', data: { messageId: 'm1' } });
       await new Promise((r) => setTimeout(r, 300));
       const sentAt = Date.now();

@@ -47,6 +47,13 @@ export interface ModuleHooks {
    * (telling someone), which must never undo the deletion when it fails.
    */
   contentDeleted?(tx: Db, item: DeletedContent): Promise<AfterCommit | void>;
+  /**
+   * Inside the transaction that creates an account (a sign-up, or a first sign-in with Google or
+   * Facebook): what the module gives every new account (credits: the welcome grant).
+   */
+  accountCreated?(tx: Db, userId: string): Promise<void>;
+  /** After a person verified their email; a failure is logged and never undoes the verification. */
+  accountVerified?(userId: string): Promise<void>;
   /** After a person's role changed. */
   roleChanged?(change: RoleChange): Promise<void> | void;
   /**
@@ -54,6 +61,11 @@ export interface ModuleHooks {
    * proved control of its mailbox): what the module keeps that acts as the person stops working.
    */
   credentialsVoided?(tx: Db, userId: string, at: Date): Promise<void>;
+  /**
+   * Inside the transaction that deletes a category: what the module files under it moves to `to`
+   * (null: to no category).
+   */
+  categoryDeleted?(tx: Db, from: string, to: string | null): Promise<void>;
   /** After an activity others may hear of was stored (see ActivityEvent). */
   activity?(event: ActivityEvent): Promise<void> | void;
 }
@@ -71,6 +83,32 @@ export async function runContentDeleted(tx: Db, hooks: readonly ModuleHooks[], i
     if (run) after.push(run);
   }
   return after;
+}
+
+/** Runs every module's categoryDeleted inside `tx`, in order. */
+export async function runCategoryDeleted(tx: Db, hooks: readonly ModuleHooks[], from: string, to: string | null): Promise<void> {
+  for (const hook of hooks) await hook.categoryDeleted?.(tx, from, to);
+}
+
+/** Runs every module's accountCreated inside `tx`, in order. */
+export async function runAccountCreated(tx: Db, hooks: readonly ModuleHooks[], userId: string): Promise<void> {
+  for (const hook of hooks) await hook.accountCreated?.(tx, userId);
+}
+
+/** Runs every module's accountVerified; one that fails is logged and the next still runs. */
+export async function runAccountVerified(
+  hooks: readonly ModuleHooks[],
+  userId: string,
+  log?: { error(obj: object, msg?: string): void },
+): Promise<void> {
+  for (const hook of hooks) {
+    if (!hook.accountVerified) continue;
+    try {
+      await hook.accountVerified(userId);
+    } catch (err) {
+      log?.error({ err, module: hook.module, userId }, 'accountVerified listener failed');
+    }
+  }
 }
 
 export async function runRoleChanged(hooks: readonly ModuleHooks[], change: RoleChange): Promise<void> {

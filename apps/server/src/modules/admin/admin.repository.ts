@@ -109,18 +109,6 @@ export async function recentLedger(db: Query, id: string, limit: number): Promis
   }));
 }
 
-/** Changes the role and records who did it, in one statement (so both happen or neither). */
-export async function setRole(
-  db: Query,
-  input: { actorId: string; userId: string; from: Role; to: Role },
-): Promise<void> {
-  await db.query(
-    `WITH changed AS (UPDATE users SET role = $3, updated_at = now() WHERE id = $2 RETURNING id)
-     INSERT INTO admin_audit (actor_id, target_user_id, action, details)
-     SELECT $1, id, 'role_change', jsonb_build_object('from', $4::text, 'to', $3::text) FROM changed`,
-    [input.actorId, input.userId, input.to, input.from],
-  );
-}
 
 /** Credit changes made by someone (ledger rows with an actor) and admin_audit rows, newest first. */
 export async function auditTrail(

@@ -3,6 +3,7 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import { runRoleChanged, type ModuleHooks } from '../../platform/module-hooks.js';
 import type { Query } from '../../platform/db/db.js';
 import * as repo from './admin.repository.js';
+import { changeRole as storeRoleChange } from '../auth/index.js';
 
 const LEDGER_PREVIEW = 20;
 
@@ -28,7 +29,7 @@ export async function changeRole(
   const user = await repo.findUser(db, input.userId);
   if (!user) throw notFound('User not found');
   if (user.role !== input.role) {
-    await repo.setRole(db, { actorId: input.actorId, userId: input.userId, from: user.role, to: input.role });
+    await storeRoleChange(db, { actorId: input.actorId, userId: input.userId, from: user.role, to: input.role });
     // Other modules follow the new role (modules/hooks.ts): open sockets reconnect as who the person is now.
     await runRoleChanged(hooks, { userId: input.userId, from: user.role, to: input.role });
   }

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ModuleContext } from '../../platform/http/types.js';
 import { runActivity } from '../../platform/module-hooks.js';
 import type { ApplicationsDeps } from './applications.service.js';
-import { webhooksFor } from '../developers/index.js';
 import { createResumeStore } from './resume-storage.js';
 
 /** Built once per app, shared by the jobs and applications routes. */
@@ -15,7 +14,7 @@ export function applicationsDepsFrom(ctx: ModuleContext, log: FastifyBaseLogger)
     publicUrl: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
     log,
     notify: (userId, payload) => ctx.realtime.toUser(userId, 'application:updated', payload),
-    webhooks: webhooksFor(ctx, log),
+    webhooks: ctx.webhooks.emitter(log),
     activity: (event) => runActivity(ctx.hooks, event, log),
   };
 }

@@ -1,7 +1,7 @@
 import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import type { FastifyRequest } from 'fastify';
 import { type z } from 'zod';
-import { JOBS_TEXT, JOB_LIMITS, MSG, applicationsContracts, createApplicationBody } from '@atelier/shared';
+import { JOBS_TEXT, JOB_LIMITS, MSG, applicationsContracts, createApplicationBody, jobsContracts } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { fromContract } from '../../platform/http/contract-route.js';
@@ -78,6 +78,13 @@ export const applicationsRoutes: AppModule = (app, ctx) => {
     preHandler: ctx.auth.requireAuth,
     handler: async (request) =>
       service.listApplicationsByEmail(deps, currentUser(request), request.params.email, request.query.page, request.query.pageSize),
+  });
+
+  app.route({
+    // A job's applications by status, for its owner: served here, under the jobs scope.
+    ...fromContract(jobsContracts.stats, { security }),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await service.jobStats(deps, currentUser(request), request.params.id) }),
   });
 
   app.route({

@@ -20,7 +20,7 @@ import type { ActivityEvent } from '../../platform/module-hooks.js';
 import type { ApplicationUpdatedPayload } from '@atelier/shared';
 import { assertNotBlocked } from '../users/index.js';
 import { type ApplicationsPort, findJobRef, isAcceptingApplications, requireManageableJob } from '../jobs/index.js';
-import type { WebhookEmitter } from '../developers/index.js';
+import type { WebhookEmitter } from '../../platform/webhooks.js';
 import * as repo from './applications.repository.js';
 import type { ResumeStore } from './resume-storage.js';
 

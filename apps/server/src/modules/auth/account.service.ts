@@ -1,4 +1,3 @@
-import { grantSignupCredits } from '../credits/index.js';
 import type { AuthTokens, LoginBody, PublicUser, RegisterBody, UserSettings } from '@atelier/shared';
 import { isReservedUsername, USERNAME_RESERVED } from '@atelier/shared';
 import type { Config } from '../../config.js';
@@ -26,6 +25,8 @@ import { newReferralCode } from './opaque-tokens.js';
 import { hashSecret, verifyAgainstDummy, verifySecret } from './password-hashing.js';
 import { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 import { openSession } from './session.service.js';
+import { readBalance } from './account-balance.repository.js';
+import { runAccountCreated } from '../../platform/module-hooks.js';
 import { assertNotSuspended } from './suspension.js';
 
 export type NewAccount = Omit<NewUser, 'id' | 'referralCode' | 'createdAt' | 'updatedAt'>;
@@ -85,7 +86,8 @@ export async function register(deps: AuthDeps, body: RegisterBody, client: Clien
         },
         now,
       );
-      const credits = await grantSignupCredits(tx, user.id, deps.signupCredits ?? 0);
+      await runAccountCreated(tx, deps.hooks ?? [], user.id);
+      const credits = (await readBalance(tx, user.id)) ?? 0;
       await storeCode(tx, user.id, 'email_verification', verification.codeHash, now);
       return openSession(tx, deps.tokens, { ...user, credits }, client, now);
     });

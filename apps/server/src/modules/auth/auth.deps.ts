@@ -11,14 +11,12 @@ export interface AuthDeps {
   clock: () => Date;
   mailer: Mailer;
   tokens: TokenService;
-  /** Credits every new account starts with (SIGNUP_CREDITS), granted through the ledger. */
-  signupCredits?: number;
   log?: { error(obj: object, msg?: string): void };
   /** Per-account limits and back-off; none when absent (the admin CLI, RATE_LIMIT_DISABLED). */
   limits?: AccountLimits;
   /** Open sockets follow the session: signing out (or a new password) closes them. Absent in the CLI. */
   realtime?: Pick<Realtime, 'io'>;
-  /** What other modules do when an account's credentials are voided (modules/hooks.ts). */
+  /** What other modules do when an account is created or verified, or its credentials are voided (modules/hooks.ts). */
   hooks?: readonly ModuleHooks[];
 }
 

@@ -23,7 +23,6 @@ export const authRoutes: AppModule = (app, ctx) => {
     clock: ctx.clock,
     mailer: ctx.mailer,
     tokens: ctx.tokens,
-    signupCredits: config.SIGNUP_CREDITS,
     log: request.log,
     limits: ctx.accountLimits,
     realtime: ctx.realtime,

@@ -27,3 +27,4 @@ export { recheckPassword } from './password.service.js';
 export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 export { rateLimited } from './rate-limits.js';
 export { isActiveAccountSql, isSuspended, notSuspendedSql, setSuspension } from './suspension.js';
+export { changeRole, recordAdminAction, type AdminAction } from './admin-audit.js';

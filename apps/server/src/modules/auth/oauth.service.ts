@@ -1,4 +1,5 @@
-import { grantSignupCredits } from '../credits/index.js';
+import { runAccountCreated } from '../../platform/module-hooks.js';
+import { readBalance } from './account-balance.repository.js';
 import type { AuthTokens } from '@atelier/shared';
 import { AppError, unauthorized } from '../../platform/http/errors.js';
 import { createAccount, sendQuietly } from './account.service.js';
@@ -109,8 +110,8 @@ async function findOrCreate(deps: AuthDeps, setup: ProviderSetup, profile: OAuth
       },
       now,
     );
-    const credits = await grantSignupCredits(tx, user.id, deps.signupCredits ?? 0);
-    return { ...user, credits };
+    await runAccountCreated(tx, deps.hooks ?? [], user.id);
+    return { ...user, credits: (await readBalance(tx, user.id)) ?? 0 };
   });
 }
 

@@ -7,7 +7,7 @@ import { AUTH_POLICY, AUTH_TEXT } from './auth.policy.js';
 import { findUserById, updateUser } from './auth.repository.js';
 import { consumeCode, prepareCode, storeCode } from './one-time-code.service.js';
 import { toPublicUser, type UserRow } from './public-user.js';
-import { grantReferralBonus } from '../users/index.js';
+import { runAccountVerified } from '../../platform/module-hooks.js';
 
 async function unverifiedUser(deps: AuthDeps, auth: AuthUser): Promise<UserRow> {
   const user = await findUserById(deps.db, auth.id);
@@ -35,11 +35,8 @@ export async function verifyEmail(deps: AuthDeps, auth: AuthUser, code: string):
   };
   await (deps.limits ? deps.limits.emailCode.run(`user:${user.id}`, check) : check());
   const updated = await updateUser(deps.db, user.id, { isVerified: true, updatedAt: now });
-  // The verification stands even if the bonus fails; the ledger keys make a later grant safe.
-  const bonus = await grantReferralBonus(deps.db, user.id).catch((err: unknown) => {
-    deps.log?.error({ err, userId: user.id }, 'referral bonus failed');
-    return 0;
-  });
-  const fresh = bonus > 0 ? await findUserById(deps.db, user.id) : updated;
+  // The verification stands even if a listener fails (users' referral bonus: its ledger keys make a later grant safe).
+  await runAccountVerified(deps.hooks ?? [], user.id, deps.log);
+  const fresh = await findUserById(deps.db, user.id);
   return toPublicUser(fresh ?? updated ?? { ...user, isVerified: true });
 }

@@ -2,7 +2,6 @@ import type { ModuleContext } from '../../platform/http/types.js';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from '../../providers/payments/local.js';
 import { createStripeClient, type StripeClient } from '../../providers/payments/stripe-client.js';
 import { createStripePaymentProvider, type StripePaymentProvider } from '../../providers/payments/stripe.js';
-import { webhooksFor } from '../developers/index.js';
 import type { BillingDeps } from './billing.service.js';
 import { localCheckoutStore, stripeCustomerStore } from './payment-stores.js';
 
@@ -24,7 +23,7 @@ export interface BillingModuleDeps extends BillingDeps {
  * database or at Stripe, so every process builds an equal instance. The local provider stays
  * available for its own routes (its sessions made before a switch can still be paid).
  */
-export function billingDeps(ctx: Pick<ModuleContext, 'database' | 'realtime' | 'clock' | 'config' | 'queue'>): BillingModuleDeps {
+export function billingDeps(ctx: Pick<ModuleContext, 'database' | 'realtime' | 'clock' | 'config' | 'queue' | 'webhooks'>): BillingModuleDeps {
   const local = createLocalPaymentProvider({ store: localCheckoutStore(ctx.database.db), clock: ctx.clock });
   const publicUrl = ctx.config.PUBLIC_URL.replace(/\/$/, '');
   let stripe: StripeBilling | null = null;
@@ -44,6 +43,6 @@ export function billingDeps(ctx: Pick<ModuleContext, 'database' | 'realtime' | '
     local,
     stripe,
     publicUrl,
-    webhooks: webhooksFor(ctx),
+    webhooks: ctx.webhooks.emitter(),
   };
 }

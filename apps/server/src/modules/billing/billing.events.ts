@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/db.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { addInterval, type PaymentEvent, type SubscriptionStateEvent } from '../../providers/payments/types.js';
 import { announceBalance, applyCredits, IdempotencyKeyReuseError } from '../credits/index.js';
-import type { WebhookEmitter } from '../developers/index.js';
+import type { WebhookEmitter } from '../../platform/webhooks.js';
 import { findPlanRow, findPlanRowByProviderPrice } from '../plans/index.js';
 import { checkouts, paymentEvents, subscriptions, type CheckoutRow, type SubscriptionRow } from './billing.schema.js';
 import { ledgerKeys } from '../credits/index.js';

@@ -18,7 +18,7 @@ import type { CheckoutUiMode, PaymentProvider } from '../../providers/payments/t
 import { findEntryByKey, ledgerTotalsByKind, readBalance } from '../credits/index.js';
 import { handlePaymentEvent } from './billing.events.js';
 import { checkouts, creditPricing, creditProducts, subscriptions, type CheckoutRow, type CreditProductRow } from './billing.schema.js';
-import type { WebhookEmitter } from '../developers/index.js';
+import type { WebhookEmitter } from '../../platform/webhooks.js';
 import { ledgerKeys } from '../credits/index.js';
 
 export interface BillingDeps {

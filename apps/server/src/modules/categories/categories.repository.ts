@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
-import { galleryCountInCategory } from '../content/index.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categories, type CategoryRow } from './categories.schema.js';
 
 export interface CategoryWithCount {
@@ -9,10 +9,10 @@ export interface CategoryWithCount {
 }
 
 /**
- * Content filed directly under the category that the gallery shows: private items are never
- * counted. Built on use, not at load: faces import one another, so content's may not be ready yet.
+ * The number of items filed directly under a category that the gallery shows (private items are
+ * never counted): content's rule, handed in (CategoryDeps.galleryCount) since content sits above.
  */
-const contentCount = () => galleryCountInCategory(categories.id);
+export type GalleryCountOf = (categoryId: AnyPgColumn) => SQL<number>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
@@ -34,11 +34,11 @@ function categoryWhere(f: CategoryFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-export async function listCategories(db: Db, f: CategoryFilter, page: number, pageSize: number): Promise<{ rows: CategoryWithCount[]; total: number }> {
+export async function listCategories(db: Db, countOf: GalleryCountOf, f: CategoryFilter, page: number, pageSize: number): Promise<{ rows: CategoryWithCount[]; total: number }> {
   const where = categoryWhere(f);
   const [rows, totals] = await Promise.all([
     db
-      .select({ row: categories, contentCount: contentCount() })
+      .select({ row: categories, contentCount: countOf(categories.id) })
       .from(categories)
       .where(where)
       .orderBy(asc(categories.sortOrder), asc(categories.name), asc(categories.id))
@@ -49,19 +49,31 @@ export async function listCategories(db: Db, f: CategoryFilter, page: number, pa
   return { rows: rows.map((r) => ({ row: r.row, contentCount: Number(r.contentCount) })), total: Number(totals[0]?.n ?? 0) };
 }
 
-export async function allCategories(db: Db, onlyActive = false): Promise<CategoryWithCount[]> {
+export async function allCategories(db: Db, countOf: GalleryCountOf, onlyActive = false): Promise<CategoryWithCount[]> {
   const rows = await db
-    .select({ row: categories, contentCount: contentCount() })
+    .select({ row: categories, contentCount: countOf(categories.id) })
     .from(categories)
     .where(onlyActive ? eq(categories.isActive, true) : undefined)
     .orderBy(asc(categories.sortOrder), asc(categories.name), asc(categories.id));
   return rows.map((r) => ({ row: r.row, contentCount: Number(r.contentCount) }));
 }
 
-export async function findCategory(db: Db, id: string): Promise<CategoryWithCount | null> {
-  const rows = await db.select({ row: categories, contentCount: contentCount() }).from(categories).where(eq(categories.id, id)).limit(1);
+export async function findCategory(db: Db, countOf: GalleryCountOf, id: string): Promise<CategoryWithCount | null> {
+  const rows = await db.select({ row: categories, contentCount: countOf(categories.id) }).from(categories).where(eq(categories.id, id)).limit(1);
   const r = rows[0];
   return r ? { row: r.row, contentCount: Number(r.contentCount) } : null;
+}
+
+/** Whether a category exists (active or not). */
+export async function categoryExists(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/** Every category's id and name. */
+export async function categoryNames(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories);
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function findCategoryBySlug(db: Db, slug: string): Promise<CategoryRow | null> {
@@ -115,12 +127,18 @@ export async function ancestorIds(db: Db, id: string): Promise<string[]> {
 }
 
 /**
- * Deletes a category. Its content moves to `target` (or loses its category) and its children move
- * to `target` (or to the deleted category's own parent), all in one transaction.
+ * Deletes a category. Its content moves to `target` (or loses its category: the content module
+ * does that in `moveContent`, the hook it registered) and its children move to `target` (or to the
+ * deleted category's own parent), all in one transaction.
  */
-export async function deleteCategoryRow(db: Db, row: CategoryRow, target: string | null): Promise<void> {
+export async function deleteCategoryRow(
+  db: Db,
+  row: CategoryRow,
+  target: string | null,
+  moveContent: (tx: Db, from: string, to: string | null) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update content set category_id = ${target} where category_id = ${row.id}`);
+    await moveContent(tx, row.id, target);
     await tx
       .update(categories)
       .set({ parentId: target ?? row.parentId, updatedAt: sql`now()` })

@@ -3,7 +3,7 @@ import { categoriesContracts as c } from '@atelier/shared';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { listCategoryContent } from '../content/index.js';
+import type { GalleryCountOf } from './categories.repository.js';
 import {
   breadcrumb,
   bulkToggle,
@@ -17,14 +17,14 @@ import {
   rootCategories,
   searchCategories,
   updateCategory,
+  type CategoryDeps,
 } from './categories.service.js';
 
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Spec §7 "Categories" (admin-managed tree) and GET /categories (the content side's flat list). */
-export const categoriesRoutes: AppModule = (app, ctx) => {
-  const deps = { db: ctx.database.db };
-  const contentDeps = { db: ctx.database.db, storage: ctx.storage, clock: ctx.clock };
+export const categoriesRoutes = (galleryCount: GalleryCountOf): AppModule => (app, ctx) => {
+  const deps: CategoryDeps = { db: ctx.database.db, galleryCount, hooks: ctx.hooks };
 
   app.route({
     ...fromContract(c.active),
@@ -110,16 +110,6 @@ export const categoriesRoutes: AppModule = (app, ctx) => {
     handler: async (request) => {
       await deleteCategory(deps, request.params.id, request.body?.reassignToCategory);
       return { data: null, message: 'Category deleted' };
-    },
-  });
-
-  app.route({
-    ...fromContract(c.content),
-    preHandler: ctx.auth.optionalAuth,
-    handler: async (request) => {
-      const found = await getCategory(deps, request.params.categoryId, request.auth);
-      const page = await listCategoryContent(contentDeps, found.id, request.query, request.auth);
-      return { data: page.data, category: found, pagination: page.pagination, nextCursor: page.nextCursor };
     },
   });
 

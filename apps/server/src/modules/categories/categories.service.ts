@@ -28,11 +28,17 @@ import {
   slugsTaken,
   updateCategoryRow,
   type CategoryWithCount,
+  type GalleryCountOf,
 } from './categories.repository.js';
+import { runCategoryDeleted, type ModuleHooks } from '../../platform/module-hooks.js';
 import type { CategoryRow } from './categories.schema.js';
 
 export interface CategoryDeps {
   db: Db;
+  /** Content's count of what the gallery shows under a category (content sits above categories). */
+  galleryCount: GalleryCountOf;
+  /** The module list: a deleted category's content moves through its owner's hook. */
+  hooks: readonly ModuleHooks[];
 }
 
 const CATEGORY_NOT_FOUND = 'Category not found';
@@ -56,7 +62,7 @@ export function toCategory(c: CategoryWithCount): Category {
 
 /** Inactive categories are an admin's working state: everyone else sees only active ones. */
 async function findVisible(deps: CategoryDeps, id: string, viewer: AuthUser | null): Promise<CategoryWithCount> {
-  const found = await findCategory(deps.db, id);
+  const found = await findCategory(deps.db, deps.galleryCount, id);
   if (!found || (!found.row.isActive && !isAdmin(viewer))) throw notFound(CATEGORY_NOT_FOUND);
   return found;
 }
@@ -68,7 +74,7 @@ export async function listCategoryPage(
 ): Promise<{ data: Category[]; pagination: Pagination }> {
   const parentId = query.parentId === 'null' ? null : query.parentId;
   const isActive = isAdmin(viewer) ? query.isActive : true;
-  const { rows, total } = await listCategories(deps.db, { parentId, q: query.q, isActive }, query.page, query.pageSize);
+  const { rows, total } = await listCategories(deps.db, deps.galleryCount, { parentId, q: query.q, isActive }, query.page, query.pageSize);
   return { data: rows.map(toCategory), pagination: makePagination(query.page, query.pageSize, total) };
 }
 
@@ -78,7 +84,7 @@ export async function getCategory(deps: CategoryDeps, id: string, viewer: AuthUs
 
 /** Nested by parent; a child of an inactive (hidden) parent is hidden with it. */
 export async function categoryTree(deps: CategoryDeps, viewer: AuthUser | null): Promise<CategoryTreeNode[]> {
-  const rows = await allCategories(deps.db, !isAdmin(viewer));
+  const rows = await allCategories(deps.db, deps.galleryCount, !isAdmin(viewer));
   const nodes = new Map<string, CategoryTreeNode>(rows.map((r) => [r.row.id, { ...toCategory(r), children: [] }]));
   const roots: CategoryTreeNode[] = [];
   for (const node of nodes.values()) {
@@ -89,14 +95,14 @@ export async function categoryTree(deps: CategoryDeps, viewer: AuthUser | null):
 }
 
 export async function rootCategories(deps: CategoryDeps, viewer: AuthUser | null): Promise<Category[]> {
-  const rows = await allCategories(deps.db, !isAdmin(viewer));
+  const rows = await allCategories(deps.db, deps.galleryCount, !isAdmin(viewer));
   return rows.filter((r) => r.row.parentId === null).map(toCategory);
 }
 
 export async function breadcrumb(deps: CategoryDeps, id: string, viewer: AuthUser | null): Promise<Category[]> {
   await findVisible(deps, id, viewer);
   const ids = await ancestorIds(deps.db, id);
-  const found = await Promise.all(ids.map((a) => findCategory(deps.db, a)));
+  const found = await Promise.all(ids.map((a) => findCategory(deps.db, deps.galleryCount, a)));
   return found
     .filter((c): c is CategoryWithCount => c !== null)
     .reverse()
@@ -105,7 +111,7 @@ export async function breadcrumb(deps: CategoryDeps, id: string, viewer: AuthUse
 
 async function assertParent(deps: CategoryDeps, parentId: string | null | undefined, self?: string): Promise<void> {
   if (!parentId) return;
-  if (!(await findCategory(deps.db, parentId))) throw badRequest('Parent category not found');
+  if (!(await findCategory(deps.db, deps.galleryCount, parentId))) throw badRequest('Parent category not found');
   if (self && (await descendantIds(deps.db, self)).includes(parentId)) {
     throw badRequest('A category cannot be moved under itself or one of its descendants');
   }
@@ -128,7 +134,7 @@ export async function createCategory(deps: CategoryDeps, body: CreateCategoryBod
 }
 
 export async function updateCategory(deps: CategoryDeps, id: string, body: UpdateCategoryBody): Promise<Category> {
-  const found = await findCategory(deps.db, id);
+  const found = await findCategory(deps.db, deps.galleryCount, id);
   if (!found) throw notFound(CATEGORY_NOT_FOUND);
   if (body.slug !== undefined && body.slug !== found.row.slug) {
     const other = await findCategoryBySlug(deps.db, body.slug);
@@ -143,21 +149,21 @@ export async function updateCategory(deps: CategoryDeps, id: string, body: Updat
     ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
     ...(body.sortOrder !== undefined ? { sortOrder: body.sortOrder } : {}),
   });
-  const fresh = await findCategory(deps.db, id);
+  const fresh = await findCategory(deps.db, deps.galleryCount, id);
   if (!fresh) throw notFound(CATEGORY_NOT_FOUND);
   return toCategory(fresh);
 }
 
 export async function deleteCategory(deps: CategoryDeps, id: string, reassignTo: string | null | undefined): Promise<void> {
-  const found = await findCategory(deps.db, id);
+  const found = await findCategory(deps.db, deps.galleryCount, id);
   if (!found) throw notFound(CATEGORY_NOT_FOUND);
   if (reassignTo) {
-    if (!(await findCategory(deps.db, reassignTo))) throw badRequest('The category to move content to was not found');
+    if (!(await findCategory(deps.db, deps.galleryCount, reassignTo))) throw badRequest('The category to move content to was not found');
     if ((await descendantIds(deps.db, id)).includes(reassignTo)) {
       throw badRequest('Content cannot move to the deleted category or one of its descendants');
     }
   }
-  await deleteCategoryRow(deps.db, found.row, reassignTo ?? null);
+  await deleteCategoryRow(deps.db, found.row, reassignTo ?? null, (tx, from, to) => runCategoryDeleted(tx, deps.hooks, from, to));
 }
 
 export async function bulkToggle(deps: CategoryDeps, ids: string[], isActive: boolean): Promise<number> {
@@ -171,7 +177,7 @@ export async function searchCategories(
   pageSize: number,
   viewer: AuthUser | null,
 ): Promise<{ data: Category[]; pagination: Pagination }> {
-  const { rows, total } = await listCategories(deps.db, { q, isActive: isAdmin(viewer) ? undefined : true }, page, pageSize);
+  const { rows, total } = await listCategories(deps.db, deps.galleryCount, { q, isActive: isAdmin(viewer) ? undefined : true }, page, pageSize);
   return { data: rows.map(toCategory), pagination: makePagination(page, pageSize, total) };
 }
 

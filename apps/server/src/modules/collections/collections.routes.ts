@@ -1,4 +1,4 @@
-import { COLLECTION_TEXT, collectionsContracts as c } from '@atelier/shared';
+import { COLLECTION_TEXT, collectionsContracts as c, usersContracts } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
@@ -75,5 +75,12 @@ export const collectionsRoutes: AppModule = (app, ctx) => {
       data: await removeItem(deps, request.params.id, currentUser(request), request.params.itemId, request.query.itemType),
       message: COLLECTION_TEXT.itemRemoved,
     }),
+  });
+
+  app.route({
+    // GET /users/collections: one's own collections (the users area's path, served here).
+    ...fromContract(usersContracts.collections, { security }),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => listCollections(deps, currentUser(request), request.query),
   });
 };

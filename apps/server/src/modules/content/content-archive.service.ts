@@ -4,7 +4,7 @@ import { ZipFile } from 'yazl';
 import type { ContentStatus, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { allCategories } from '../categories/index.js';
+import { categoryNames as readCategoryNames } from '../categories/index.js';
 import type { ContentRow } from './content.schema.js';
 import { listAllOwnedContent } from './content.repository.js';
 
@@ -97,8 +97,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
  * holds one file at a time however large the library is.
  */
 export async function buildContentArchive(deps: ContentArchiveDeps, ownerId: string): Promise<ContentArchive> {
-  const [rows, categories] = await Promise.all([listAllOwnedContent(deps.db, ownerId), allCategories(deps.db)]);
-  const categoryNames = new Map(categories.map((c) => [c.row.id, c.row.name]));
+  const [rows, categoryNames] = await Promise.all([listAllOwnedContent(deps.db, ownerId), readCategoryNames(deps.db)]);
   const zip = new ZipFile();
   const entries: ArchiveIndexEntry[] = [];
   const exportedAt = deps.clock();

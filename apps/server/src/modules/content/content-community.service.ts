@@ -13,7 +13,7 @@ import type { AuthUser } from '../../platform/http/auth.js';
 import { rejectBlockedText } from '../../platform/blocklist.js';
 import { runActivity } from '../../platform/module-hooks.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { descendantIds, findCategory } from '../categories/index.js';
+import { categoryExists, descendantIds } from '../categories/index.js';
 import { assertNotBlocked } from '../users/index.js';
 import {
   addLike,
@@ -191,5 +191,5 @@ export async function deleteComment(deps: ActingDeps, contentId: string, comment
 /** A category given on content must exist; inactive ones are allowed for the owner's own filing. */
 export async function assertCategoryExists(deps: Pick<Deps, 'db'>, categoryId: string | null | undefined): Promise<void> {
   if (!categoryId) return;
-  if (!(await findCategory(deps.db, categoryId))) throw badRequest('Please choose a category from the list');
+  if (!(await categoryExists(deps.db, categoryId))) throw badRequest('Please choose a category from the list');
 }

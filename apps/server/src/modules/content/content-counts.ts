@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/db.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { content } from './content.schema.js';
 import { visibleTo } from './content.visibility.js';
@@ -12,4 +13,9 @@ export function galleryCountInCategory(categoryId: AnyPgColumn): SQL<number> {
   // Nested once: a single-table select prints the columns at the top level of a field's SQL without
   // their table, and an unqualified "id" inside this subquery would be the item's, not the category's.
   return sql<number>`${count}`;
+}
+
+/** The categoryDeleted hook: what was filed under `from` moves to `to` (or to no category). */
+export async function moveContentOfCategory(tx: Db, from: string, to: string | null): Promise<void> {
+  await tx.update(content).set({ categoryId: to }).where(eq(content.categoryId, from));
 }

@@ -1,4 +1,9 @@
-import { contentContracts as c } from '@atelier/shared';
+import { categoriesContracts, contentContracts as c, makePagination, usersContracts } from '@atelier/shared';
+import { getCategory, type CategoryDeps } from '../categories/index.js';
+import { profileItemsOwner } from '../users/index.js';
+import { buildContentArchive } from './content-archive.service.js';
+import { listContentByOwner } from './content-by-owner.js';
+import { galleryCountInCategory } from './content-counts.js';
 import { blocklistOf } from '../../platform/blocklist.js';
 import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
@@ -11,6 +16,7 @@ import {
   likeContent,
   listFollowingFeed,
   listComments,
+  listCategoryContent,
   listContent,
   playContent,
   searchContent,
@@ -31,6 +37,18 @@ export const contentRoutes: AppModule = (app, ctx) => {
     blocklist: blocklistOf(ctx.config.PROMPT_BLOCKLIST),
   });
   const security = bearerOrApiKey('content:read');
+  const categoryDeps: CategoryDeps = { db: ctx.database.db, galleryCount: galleryCountInCategory, hooks: ctx.hooks };
+
+  app.route({
+    // A category's page: the category, and what is filed under it or its descendants.
+    ...fromContract(categoriesContracts.content),
+    preHandler: ctx.auth.optionalAuth,
+    handler: async (request) => {
+      const found = await getCategory(categoryDeps, request.params.categoryId, request.auth);
+      const page = await listCategoryContent(deps(), found.id, request.query, request.auth);
+      return { data: page.data, category: found, pagination: page.pagination, nextCursor: page.nextCursor };
+    },
+  });
 
   app.route({
     ...fromContract(c.list, { security }),
@@ -124,6 +142,44 @@ export const contentRoutes: AppModule = (app, ctx) => {
     handler: async (request) => {
       await deleteContent(deps(request.log), request.params.id, currentUser(request));
       return { data: null, message: 'Content deleted' };
+    },
+  });
+
+  // A person's own items and their archive, and the items a profile shows (under /users).
+  app.route({
+    ...fromContract(usersContracts.content, { security }),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => {
+      const { page, pageSize, type, status, isPrivate } = request.query;
+      const viewer = currentUser(request);
+      const result = await listContentByOwner({ db: ctx.database.db, storage: ctx.storage }, viewer.id, { type, status, isPrivate, viewer }, page, pageSize);
+      return { data: result.items, pagination: makePagination(page, pageSize, result.total) };
+    },
+  });
+
+  app.route({
+    ...fromContract(usersContracts.contentArchive, { security }),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request, reply) => {
+      const archive = await buildContentArchive({ db: ctx.database.db, storage: ctx.storage, clock: ctx.clock, log: request.log }, currentUser(request).id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${archive.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(archive.stream);
+    },
+  });
+
+  app.route({
+    ...fromContract(usersContracts.userContent),
+    preHandler: ctx.auth.optionalAuth,
+    handler: async (request) => {
+      const { page, pageSize, type } = request.query;
+      const viewer = request.auth ?? null;
+      const ownerId = await profileItemsOwner(ctx.database.db, request.params.id, viewer);
+      if (!ownerId) return { data: [], pagination: makePagination(page, pageSize, 0) };
+      const result = await listContentByOwner({ db: ctx.database.db, storage: ctx.storage }, ownerId, { type, viewer }, page, pageSize);
+      return { data: result.items, pagination: makePagination(page, pageSize, result.total) };
     },
   });
 };

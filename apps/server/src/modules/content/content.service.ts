@@ -7,7 +7,7 @@ import { runContentDeleted, type ModuleHooks } from '../../platform/module-hooks
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { updateContentClassification } from './content-feed.repository.js';
-import { findCategory } from '../categories/index.js';
+import { categoryExists } from '../categories/index.js';
 import { deleteContentRow, findContentWithOwner, lockContent, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
 import { canSee } from './content.visibility.js';
@@ -67,7 +67,7 @@ export async function updateContent(deps: ContentDeps, id: string, viewer: AuthU
   if (body.title !== undefined) fields.title = body.title;
   if (body.description !== undefined) fields.description = body.description === '' ? null : body.description;
   if (body.isPrivate !== undefined) fields.isPrivate = body.isPrivate;
-  if (body.categoryId && !(await findCategory(deps.db, body.categoryId))) throw badRequest('Please choose a category from the list');
+  if (body.categoryId && !(await categoryExists(deps.db, body.categoryId))) throw badRequest('Please choose a category from the list');
   if (Object.keys(fields).length > 0) await updateContentFields(deps.db, id, fields);
   if (body.categoryId !== undefined || body.tags !== undefined) {
     await updateContentClassification(deps.db, id, { categoryId: body.categoryId, tags: body.tags });

@@ -7,6 +7,7 @@ import type { Storage } from '../../platform/storage/storage.js';
 import type { GeneratedAsset, GenerationProvider } from '../../providers/generation/types.js';
 import { findUserByEmail, insertUsersIfAbsent } from '../auth/index.js';
 import { ensureCategory } from '../categories/index.js';
+import { insertFollow } from '../users/index.js';
 import { content, contentComments, contentLikes, contentPlays } from './content.schema.js';
 import { contentKeyPrefix } from './content.view.js';
 
@@ -286,7 +287,7 @@ export async function seedDemoData(deps: DemoSeedDeps): Promise<DemoSeedResult> 
     for (const [a, follower] of makers.entries()) {
       for (const [b, following] of makers.entries()) {
         if (a === b || (a + b) % 3 === 0) continue;
-        await deps.db.execute(sql`insert into follows (follower_id, following_id) values (${follower}, ${following}) on conflict do nothing`);
+        await insertFollow(deps.db, follower, following);
         result.follows += 1;
       }
     }

@@ -21,7 +21,7 @@ export {
 export { contentKeyPrefix, toContent } from './content.view.js';
 export { buildContentArchive } from './content-archive.service.js';
 export { listContentByOwner, ownerContentTotals } from './content-by-owner.js';
-export { galleryCountInCategory } from './content-counts.js';
+export { galleryCountInCategory, moveContentOfCategory } from './content-counts.js';
 export { countIndexedContent, findSharedContent, listIndexedContent } from './content-pages.repository.js';
 export { canSee, hasPublicMedia, visibleTo, type VisibilityRow, type VisibilityScope } from './content.visibility.js';
 export { listCategoryContent } from './content-community.service.js';

@@ -1,5 +1,8 @@
 import type { AdminApiKey, ApiKey, ApiKeyScope } from '@atelier/shared';
-import type { Database } from '../../platform/db/db.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database, Db } from '../../platform/db/db.js';
+import { recordAdminAction } from '../auth/index.js';
+import { apiKeys } from './developers.schema.js';
 
 type Query = Pick<Database, 'query'>;
 
@@ -77,18 +80,23 @@ export async function revokeOwnKey(
 }
 
 /** Revokes a live key and records who did it in the admin audit trail, in one statement. */
-export async function adminRevokeKey(db: Query, input: { id: string; actorId: string; now: Date }): Promise<boolean> {
-  const { rows } = await db.query<{ id: string }>(
-    `WITH revoked AS (
-       UPDATE api_keys SET revoked_at = $3, revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL
-       RETURNING id, user_id, name, prefix
-     )
-     INSERT INTO admin_audit (actor_id, target_user_id, action, details, created_at)
-     SELECT $2, user_id, 'api_key_revoke', jsonb_build_object('keyId', id::text, 'name', name, 'prefix', prefix), $3 FROM revoked
-     RETURNING id`,
-    [input.id, input.actorId, input.now],
-  );
-  return rows.length > 0;
+export async function adminRevokeKey(db: Db, input: { id: string; actorId: string; now: Date }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [key] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: input.now, revokedBy: input.actorId })
+      .where(and(eq(apiKeys.id, input.id), isNull(apiKeys.revokedAt)))
+      .returning({ userId: apiKeys.userId, name: apiKeys.name, prefix: apiKeys.prefix });
+    if (!key) return false;
+    await recordAdminAction(tx, {
+      actorId: input.actorId,
+      targetUserId: key.userId,
+      action: 'api_key_revoke',
+      details: { keyId: input.id, name: key.name, prefix: key.prefix },
+      at: input.now,
+    });
+    return true;
+  });
 }
 
 export async function adminListKeys(

@@ -19,7 +19,7 @@ import { apiKeys } from './developers.schema.js';
 import type { HitCounter } from './hit-counter.js';
 
 export interface ApiKeysDeps {
-  database: Pick<Database, 'query'>;
+  database: Pick<Database, 'query' | 'db'>;
   clock: () => Date;
   hits: HitCounter;
   /** Requests one key may make per minute. */
@@ -70,7 +70,7 @@ export async function adminListKeys(deps: ApiKeysDeps, query: AdminApiKeysQuery)
 /** Revokes anyone's key; the audit trail records the admin, the owner and the key. */
 export async function adminRevokeKey(deps: ApiKeysDeps, actorId: string, id: string): Promise<ApiKey> {
   const now = deps.clock();
-  const revokedNow = await repo.adminRevokeKey(deps.database, { id, actorId, now });
+  const revokedNow = await repo.adminRevokeKey(deps.database.db, { id, actorId, now });
   const key = await repo.findKey(deps.database, id);
   if (!key) throw notFound('API key not found');
   if (!revokedNow && !key.revokedAt) throw conflict('The key could not be revoked, please try again');

@@ -2,7 +2,8 @@ import type { AppDeps } from '../../platform/http/types.js';
 import type { ApiKeysDeps } from './api-keys.service.js';
 import type { CounterStore } from '../../platform/http/counter-store.js';
 import { sharedHitCounter } from './hit-counter.js';
-import { webhookEmitter, type WebhookEmitter, type WebhooksDeps } from './webhooks.service.js';
+import type { Webhooks } from '../../platform/webhooks.js';
+import { webhookEmitter, webhookListening, type WebhooksDeps } from './webhooks.service.js';
 
 export function apiKeysDeps(
   deps: Pick<AppDeps, 'database' | 'clock' | 'config'> & { counters: CounterStore },
@@ -37,10 +38,10 @@ export function webhooksDeps(
   };
 }
 
-/** What other modules use to announce events to their owners' webhook endpoints. */
-export function webhooksFor(
-  deps: Pick<AppDeps, 'database' | 'queue' | 'clock'>,
-  log: WebhooksDeps['log'] = quietLog,
-): WebhookEmitter {
-  return webhookEmitter({ database: deps.database, queue: deps.queue, clock: deps.clock, log });
+/** What the other modules use to announce events to their owners' webhook endpoints (AppDeps.webhooks). */
+export function developersWebhooks(deps: Pick<AppDeps, 'database' | 'queue' | 'clock'>): Webhooks {
+  return {
+    emitter: (log = quietLog) => webhookEmitter({ database: deps.database, queue: deps.queue, clock: deps.clock, log }),
+    listening: webhookListening,
+  };
 }

@@ -1,6 +1,6 @@
 export { developersRoutes } from './developers.routes.js';
-export { apiKeysDeps, webhooksDeps, webhooksFor } from './developers.deps.js';
+export { apiKeysDeps, developersWebhooks, webhooksDeps } from './developers.deps.js';
 export { makeApiKeyAuthenticator } from './api-keys.service.js';
 export { developersDeletionStep, revokeKeysOnCredentialsVoided } from './developers.account.js';
-export { startWebhookWorker, webhookListening, type WebhookEmitter, type WebhookWorker } from './webhooks.service.js';
+export { startWebhookWorker, type WebhookWorker } from './webhooks.service.js';
 export type { HitCounter } from './hit-counter.js';

@@ -14,6 +14,7 @@ import type { Database, Db } from '../../platform/db/db.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
+import type { WebhookEmitter } from '../../platform/webhooks.js';
 import { webhookEndpoints, webhookEvents } from './developers.schema.js';
 import { isPrivateAddress, publicOnlyLookup, unsafeAddressReason } from './webhook-address.js';
 
@@ -209,13 +210,6 @@ export async function resendDelivery(
   await deps.queue.send(WEBHOOK_QUEUE, { deliveryId, manual: true });
 }
 
-export interface WebhookEvent {
-  userId: string;
-  type: WebhookEventType;
-  /** The same key twice is one event: a replayed emit delivers nothing more. */
-  key: string;
-  data: Record<string, unknown>;
-}
 
 /**
  * Whether `userId` (an SQL expression) has an enabled endpoint listening for `type`, as an SQL
@@ -225,10 +219,6 @@ export interface WebhookEvent {
 export function webhookListening(userId: SQL, type: WebhookEventType): SQL {
   return sql`EXISTS (SELECT 1 FROM webhook_endpoints we
     WHERE we.user_id = ${userId} AND we.enabled AND ${type}::text = ANY(we.events))`;
-}
-
-export interface WebhookEmitter {
-  emit(event: WebhookEvent): Promise<void>;
 }
 
 /**

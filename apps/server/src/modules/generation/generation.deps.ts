@@ -1,5 +1,4 @@
 import type { Db } from '../../platform/db/db.js';
-import { type WebhookEmitter, webhooksFor } from '../developers/index.js';
 import type { AppDeps } from '../../platform/http/types.js';
 import { runActivity, type ActivityEvent, type ModuleHooks } from '../../platform/module-hooks.js';
 import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
@@ -7,6 +6,7 @@ import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { ProviderRegistry } from '../../providers/generation/registry.js';
 import { createBlocklist, type Blocklist } from '../../platform/blocklist.js';
+import type { WebhookEmitter } from '../../platform/webhooks.js';
 
 export interface GenerationLog {
   info(obj: object, msg?: string): void;
@@ -86,7 +86,7 @@ export function generationDeps(deps: AppDeps & { hooks?: readonly ModuleHooks[] 
     timeoutMs: deps.config.GENERATION_TIMEOUT_MS,
     concurrency: deps.config.GENERATION_CONCURRENCY,
     staleAfterMs: deps.config.GENERATION_STALE_AFTER_MS,
-    webhooks: webhooksFor(deps, log),
+    webhooks: deps.webhooks.emitter(log),
     ...(hooks ? { activity: (event: ActivityEvent) => runActivity(hooks, event, log) } : {}),
   };
 }

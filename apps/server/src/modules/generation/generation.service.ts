@@ -50,7 +50,7 @@ import {
   debitErrorToHttp,
   ledgerKeys,
 } from '../credits/index.js';
-import { findCategory } from '../categories/index.js';
+import { categoryExists } from '../categories/index.js';
 import { GENERATION_QUEUE, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import { generationBatches } from './generation.schema.js';
 
@@ -393,7 +393,7 @@ export async function requestGeneration(
     aspectRatio: input.aspectRatio,
   });
   if (refusal) throw badRequest(refusal);
-  if (input.categoryId && !(await findCategory(deps.db, input.categoryId))) throw badRequest('Please choose a category from the list');
+  if (input.categoryId && !(await categoryExists(deps.db, input.categoryId))) throw badRequest('Please choose a category from the list');
   let parentId: string | null = null;
   if (input.remixOf) {
     const source = await findRemixable(deps.db, input.remixOf);

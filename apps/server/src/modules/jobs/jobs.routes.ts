@@ -3,13 +3,15 @@ import { MSG, jobsContracts } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { bearerOrApiKey } from '../../platform/http/openapi.js';
-import type { AppModule } from '../../platform/http/types.js';
-import { applicationsDepsFrom, applicationsPort, jobStats } from '../applications/index.js';
+import type { App, AppModule, ModuleContext } from '../../platform/http/types.js';
 import * as jobs from './jobs.service.js';
 
-export const jobsRoutes: AppModule = (app, ctx) => {
-  const applications = applicationsDepsFrom(ctx, app.log);
-  const deps: jobs.JobsDeps = { db: ctx.database.db, clock: ctx.clock, applications: applicationsPort(applications), blocklist: blocklistOf(ctx.config.PROMPT_BLOCKLIST) };
+/**
+ * The jobs routes, given what the applications module (a layer above) tells about a job's
+ * applications; app.ts wires the two, so jobs never imports applications.
+ */
+export const jobsRoutes = (applicationsOf: (app: App, ctx: ModuleContext) => jobs.ApplicationsPort): AppModule => (app, ctx) => {
+  const deps: jobs.JobsDeps = { db: ctx.database.db, clock: ctx.clock, applications: applicationsOf(app, ctx), blocklist: blocklistOf(ctx.config.PROMPT_BLOCKLIST) };
   const security = bearerOrApiKey('jobs');
 
   app.route({
@@ -54,11 +56,5 @@ export const jobsRoutes: AppModule = (app, ctx) => {
       await jobs.deleteJob(deps, currentUser(request), request.params.id);
       return { data: null, message: MSG.jobs.deleted };
     },
-  });
-
-  app.route({
-    ...fromContract(jobsContracts.stats, { security }),
-    preHandler: ctx.auth.requireAuth,
-    handler: async (request) => ({ data: await jobStats(applications, currentUser(request), request.params.id) }),
   });
 };

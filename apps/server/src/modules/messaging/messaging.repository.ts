@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'dr
 import type { ChatMessage, ChatUser } from '@atelier/shared';
 import { buildStatement, type BuiltStatement, type Db } from '../../platform/db/db.js';
 import type { Config } from '../../config.js';
+import type { Webhooks } from '../../platform/webhooks.js';
 import { liveSessionRole, supportAccountId, supportAccountIdAmong, usersTable as users } from '../auth/index.js';
-import { webhookListening } from '../developers/index.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from './messaging.schema.js';
 
 /** The stored order of a pair: uuid order equals the order of their lowercase text. */
@@ -57,6 +57,8 @@ export interface StoreMessageInput {
   content: string;
   now: Date;
   limit: { count: number; windowMs: number };
+  /** Whether the recipient's webhook endpoints listen (AppDeps.webhooks); without it, never. */
+  webhookListening?: Webhooks['listening'];
 }
 
 export interface StoreMessageResult {
@@ -119,7 +121,7 @@ const sendStatements = new Map<string, BuiltStatement<StoreRow>>();
  * prepared statement, parsed and planned once per connection.
  */
 function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
-  const key = `${input.sender}|${input.sessionId ? 's' : ''}|${input.support.SUPPORT_EMAIL ?? ''}`;
+  const key = `${input.sender}|${input.sessionId ? 's' : ''}|${input.webhookListening ? 'w' : ''}|${input.support.SUPPORT_EMAIL ?? ''}`;
   const found = sendStatements.get(key);
   if (found) return found;
   const recipient = sql`${P.recipient}::uuid`;
@@ -173,7 +175,7 @@ function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
     )
     SELECT w.role, w.support_id, w.sender_id, EXISTS (SELECT 1 FROM recipient) AS recipient_found,
       EXISTS (SELECT 1 FROM blocked) AS is_blocked,
-      ${webhookListening(recipient, 'message.received')} AS recipient_listens,
+      ${input.webhookListening?.(recipient, 'message.received') ?? sql`false`} AS recipient_listens,
       CASE WHEN m.id IS NULL THEN NULL ELSE json_build_object(
         'id', m.id, 'seq', m.seq::text, 'conversationId', m.conversation_id, 'senderId', m.sender_id,
         'recipientId', m.recipient_id, 'content', m.content, 'createdAt', m.created_at, 'readAt', m.read_at,

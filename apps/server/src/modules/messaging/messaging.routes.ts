@@ -4,7 +4,6 @@ import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
 import * as messaging from './messaging.service.js';
 import { registerMessagingSocket } from './messaging.socket.js';
-import { webhooksFor } from '../developers/index.js';
 
 /**
  * Direct messages and the support chat. Sockets carry the live traffic (messaging.socket.ts); these
@@ -18,7 +17,8 @@ export const messagingRoutes: AppModule = (app, ctx) => {
     config: ctx.config,
     realtime: ctx.realtime,
     presence: ctx.presence,
-    webhooks: webhooksFor(ctx, app.log),
+    webhooks: ctx.webhooks.emitter(app.log),
+    webhookListening: ctx.webhooks.listening,
   };
   ctx.realtime.onConnection((socket) => registerMessagingSocket(deps, ctx.tokens, socket));
 

@@ -25,7 +25,7 @@ import { findLiveSession, findSupportAccount } from '../auth/index.js';
 import type { Presence } from './messaging.presence.js';
 import * as repo from './messaging.repository.js';
 import type { ConversationRow } from './messaging.schema.js';
-import type { WebhookEmitter } from '../developers/index.js';
+import type { WebhookEmitter, Webhooks } from '../../platform/webhooks.js';
 
 /** Admins' sockets share this room, so whichever of them is on duty hears the support inbox. */
 export const SUPPORT_AGENTS_ROOM = 'support:agents';
@@ -39,6 +39,8 @@ export interface MessagingDeps {
   presence: Presence;
   /** Tells the recipient's webhook endpoints (`message.received`). */
   webhooks?: WebhookEmitter;
+  /** Lets the send statement say whether the recipient's endpoints listen (with `webhooks`). */
+  webhookListening?: Webhooks['listening'];
 }
 
 /** The text a socket client is shown: the reason when it is meant for them, else the spec's default. */
@@ -245,6 +247,7 @@ export async function sendMessage(deps: MessagingDeps, input: SendInput): Promis
     content: form.content,
     now: deps.clock(),
     limit: MESSAGE_RATE_LIMIT,
+    webhookListening: deps.webhooks ? deps.webhookListening : undefined,
   });
   if (result.role === null) throw sessionEnded();
   if (input.asSupport && result.role !== 'admin') throw forbidden(MESSAGING_TEXT.supportOnlyAdmins);

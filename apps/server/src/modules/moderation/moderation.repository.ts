@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReportAction, ReportReason, ReportStatus, ReportTargetType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
+import { recordAdminAction } from '../auth/index.js';
 import { reports, type ReportRow } from './moderation.schema.js';
 
 export interface NewReport {
@@ -82,8 +83,7 @@ export async function recordAudit(
   tx: Db,
   input: { actorId: string; targetUserId: string | null; action: 'report_action' | 'suspend' | 'unsuspend'; details: Record<string, unknown>; now: Date },
 ): Promise<void> {
-  await tx.execute(sql`INSERT INTO admin_audit (actor_id, target_user_id, action, details, created_at)
-    VALUES (${input.actorId}, ${input.targetUserId}, ${input.action}, ${JSON.stringify(input.details)}::jsonb, ${input.now})`);
+  await recordAdminAction(tx, { actorId: input.actorId, targetUserId: input.targetUserId, action: input.action, details: input.details, at: input.now });
 }
 
 export interface GroupRow {

@@ -1,6 +1,7 @@
 import { MSG, plansContracts } from '@atelier/shared';
 import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
+import type { LiveSubscriptionsOf } from './plans.service.js';
 import {
   createPlan,
   createPlans,
@@ -14,7 +15,7 @@ import {
 } from './plans.service.js';
 
 /** Spec §7 "Plans": the public list of active plans and the admin management calls. */
-export const plansRoutes: AppModule = (app, ctx) => {
+export const plansRoutes = (liveSubscriptionsOf: LiveSubscriptionsOf): AppModule => (app, ctx) => {
   const db = ctx.database.db;
   const c = plansContracts;
 
@@ -77,7 +78,7 @@ export const plansRoutes: AppModule = (app, ctx) => {
     ...fromContract(c.remove),
     preHandler: ctx.auth.requireAdmin,
     handler: async (request) => {
-      await deletePlan(db, request.params.id);
+      await deletePlan(db, request.params.id, liveSubscriptionsOf);
       return { data: null, message: MSG.plans.deleted };
     },
   });

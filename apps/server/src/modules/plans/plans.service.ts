@@ -2,8 +2,13 @@ import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { makePagination, type Plan, type PlanBody, type Pagination } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { liveSubscriptionsOfPlan } from '../billing/index.js';
 import { plans, type PlanRow } from './plans.schema.js';
+
+/**
+ * How many subscriptions still run on a plan: billing's to tell (it sits beside plans and imports
+ * it, so it is handed in by app.ts rather than imported).
+ */
+export type LiveSubscriptionsOf = (db: Db, planId: string) => Promise<number>;
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -152,9 +157,9 @@ export async function updatePlan(db: Db, id: string, body: Partial<PlanBody>, no
  * subscribes while existing subscribers keep renewing). Canceled subscriptions keep their history
  * with the plan reference cleared.
  */
-export async function deletePlan(db: Db, id: string): Promise<void> {
+export async function deletePlan(db: Db, id: string, liveSubscriptionsOf: LiveSubscriptionsOf): Promise<void> {
   await getPlanRow(db, id);
-  if ((await liveSubscriptionsOfPlan(db, id)) > 0) {
+  if ((await liveSubscriptionsOf(db, id)) > 0) {
     throw conflict('This plan has active subscriptions; deactivate it instead of deleting it');
   }
   await db.delete(plans).where(eq(plans.id, id));

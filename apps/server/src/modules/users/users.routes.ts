@@ -5,16 +5,14 @@ import { MSG, makePagination, updateProfileBody, usersContracts as c, type Updat
 import { currentUser } from '../../platform/http/auth.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { fromContract } from '../../platform/http/contract-route.js';
-import { bearerOrApiKey } from '../../platform/http/openapi.js';
 import { runActivity } from '../../platform/module-hooks.js';
 import type { AppModule } from '../../platform/http/types.js';
-import { listCollections } from '../collections/index.js';
-import { buildContentArchive, listContentByOwner } from '../content/index.js';
 import { listReferrals, registerReferralProgram, type ReferralProgram } from './referrals.service.js';
 import { findLiveUser, listFollowPeople, searchPeople, suggestedPeople } from './users.repository.js';
 import {
   AVATAR_MAX_BYTES,
   USERS_TEXT,
+  type PersonTotals,
   canSeeDetails,
   deleteAccount,
   follow,
@@ -56,7 +54,7 @@ async function readProfileForm(request: FastifyRequest): Promise<{ body: UpdateP
 }
 
 /** Spec §7 "Users" (GET /users/me lives with auth). */
-export const usersRoutes: AppModule = (app, ctx) => {
+export const usersRoutes = (totals: PersonTotals): AppModule => (app, ctx) => {
   const db = ctx.database.db;
   const program: ReferralProgram = { bonusCredits: ctx.config.REFERRAL_BONUS_CREDITS, realtime: ctx.realtime, publicUrl: ctx.config.PUBLIC_URL };
   registerReferralProgram(db, program);
@@ -82,7 +80,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
   app.route({
     ...fromContract(c.profileByUsername),
     preHandler: ctx.auth.optionalAuth,
-    handler: async (request) => ({ data: await getProfileByUsername(db, request.params.username, viewerOf(request)) }),
+    handler: async (request) => ({ data: await getProfileByUsername(db, totals, request.params.username, viewerOf(request)) }),
   });
 
   app.route({
@@ -99,50 +97,6 @@ export const usersRoutes: AppModule = (app, ctx) => {
     ...fromContract(c.updateSettings, { security }),
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => ({ data: { settings: await updateSettings(depsFor(request), currentUser(request), request.body) }, message: USERS_TEXT.settingsUpdated }),
-  });
-
-  app.route({
-    ...fromContract(c.collections, { security: bearerOrApiKey('collections') }),
-    preHandler: ctx.auth.requireAuth,
-    handler: async (request) => listCollections({ db, storage: ctx.storage, clock: ctx.clock }, currentUser(request), request.query),
-  });
-
-  app.route({
-    ...fromContract(c.content, { security: bearerOrApiKey('content:read') }),
-    preHandler: ctx.auth.requireAuth,
-    handler: async (request) => {
-      const { page, pageSize, type, status, isPrivate } = request.query;
-      const result = await listContentByOwner({ db, storage: ctx.storage }, currentUser(request).id, { type, status, isPrivate, viewer: currentUser(request) }, page, pageSize);
-      return { data: result.items, pagination: makePagination(page, pageSize, result.total) };
-    },
-  });
-
-  app.route({
-    ...fromContract(c.contentArchive, { security: bearerOrApiKey('content:read') }),
-    preHandler: ctx.auth.requireAuth,
-    handler: async (request, reply) => {
-      const archive = await buildContentArchive({ db, storage: ctx.storage, clock: ctx.clock, log: request.log }, currentUser(request).id);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${archive.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(archive.stream);
-    },
-  });
-
-  app.route({
-    ...fromContract(c.userContent),
-    preHandler: ctx.auth.optionalAuth,
-    handler: async (request) => {
-      const { page, pageSize, type } = request.query;
-      const viewer = viewerOf(request);
-      const owner = await findLiveUser(db, request.params.id);
-      if (!owner) throw notFound(USERS_TEXT.userNotFound);
-      const isSelf = viewer?.id === owner.id;
-      if (!isSelf && !canSeeDetails(owner, viewer)) return { data: [], pagination: makePagination(page, pageSize, 0) };
-      const result = await listContentByOwner({ db, storage: ctx.storage }, owner.id, { type, viewer }, page, pageSize);
-      return { data: result.items, pagination: makePagination(page, pageSize, result.total) };
-    },
   });
 
   for (const [route, action] of [
@@ -216,7 +170,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
   app.route({
     ...fromContract(c.stats, { security }),
     preHandler: ctx.auth.requireAuth,
-    handler: async (request) => ({ data: { stats: await getStats(db, currentUser(request)) } }),
+    handler: async (request) => ({ data: { stats: await getStats(db, totals, currentUser(request)) } }),
   });
 
   app.route({

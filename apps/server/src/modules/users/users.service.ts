@@ -36,7 +36,6 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../pl
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { disconnectUser, type Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { countCollections } from '../collections/index.js';
 import {
   countFollows,
   countReferrals,
@@ -46,10 +45,18 @@ import {
   insertFollow,
   isFollowing,
 } from './users.repository.js';
-import { ownerContentTotals } from '../content/index.js';
 import { storedAvatarKey } from './users.deletion.js';
 import { assertNotBlocked } from './users.blocks.js';
 import { runAccountDeletion, type AccountDeletionStep } from '../../platform/account-deletion.js';
+
+/**
+ * What the modules above users count for a person's profile and stats: content its items, likes
+ * and plays; collections how many. app.ts hands them in, so users imports neither.
+ */
+export interface PersonTotals {
+  content(db: Db, ownerId: string, viewer: AuthUser | null): Promise<{ visible: number; shared: number; likes: number; plays: number }>;
+  collections(db: Db, ownerId: string): Promise<number>;
+}
 
 export interface UsersDeps {
   db: Db;
@@ -121,7 +128,17 @@ export function canSeeDetails(row: UserRow, viewer: AuthUser | null): boolean {
   return toUserSettings(row).profileVisibility !== 'private' || viewer?.id === row.id || viewer?.role === 'admin';
 }
 
-export async function getProfileByUsername(db: Db, username: string, viewer: AuthUser | null): Promise<ProfileByUsername> {
+/**
+ * Whose items a profile's item list shows: the owner's id, or null when the profile is private to
+ * `viewer` (the list is then empty); 404 when there is no such live account.
+ */
+export async function profileItemsOwner(db: Db, id: string, viewer: AuthUser | null): Promise<string | null> {
+  const owner = await findLiveUser(db, id);
+  if (!owner) throw notFound(USERS_TEXT.userNotFound);
+  return viewer?.id === owner.id || canSeeDetails(owner, viewer) ? owner.id : null;
+}
+
+export async function getProfileByUsername(db: Db, totals: PersonTotals, username: string, viewer: AuthUser | null): Promise<ProfileByUsername> {
   const row = await findLiveUserByUsername(db, username);
   if (!row) throw notFound(USERS_TEXT.userNotFound);
   // A suspended account's profile is gone for everyone but admins until the suspension ends.
@@ -129,7 +146,7 @@ export async function getProfileByUsername(db: Db, username: string, viewer: Aut
   const visible = canSeeDetails(row, viewer);
   const [counts, items, following] = await Promise.all([
     visible ? countFollows(db, row.id) : { followers: 0, following: 0 },
-    visible ? ownerContentTotals(db, row.id, viewer) : null,
+    visible ? totals.content(db, row.id, viewer) : null,
     viewer && viewer.id !== row.id ? isFollowing(db, viewer.id, row.id) : false,
   ]);
   const contentCount = items?.visible ?? 0;
@@ -229,12 +246,12 @@ export async function unfollow(db: Db, auth: AuthUser, targetId: string): Promis
   return { isFollowing: false, followers: (await countFollows(db, targetId)).followers };
 }
 
-export async function getStats(db: Db, auth: AuthUser): Promise<UserStats> {
+export async function getStats(db: Db, totals: PersonTotals, auth: AuthUser): Promise<UserStats> {
   const row = await liveRow(db, auth.id);
   const [items, people, colls, refs] = await Promise.all([
-    ownerContentTotals(db, row.id, auth),
+    totals.content(db, row.id, auth),
     countFollows(db, row.id),
-    countCollections(db, row.id),
+    totals.collections(db, row.id),
     countReferrals(db, row.id),
   ]);
   return {

@@ -3,7 +3,7 @@
  * these with what the migrations build. A new `*.schema.ts` file gets its line here.
  */
 export * from './schema.js';
-export * from '../../modules/admin/admin.schema.js';
+export * from '../../modules/auth/admin-audit.schema.js';
 export * from '../../modules/applications/applications.schema.js';
 export * from '../../modules/auth/auth.schema.js';
 export * from '../../modules/billing/billing.schema.js';

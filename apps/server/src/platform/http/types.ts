@@ -11,6 +11,7 @@ import type { ProviderRegistry } from '../../providers/generation/registry.js';
 import type { AccountLimits } from '../../modules/auth/index.js';
 import type { Presence } from '../../modules/messaging/index.js';
 import type { ModuleHooks } from '../module-hooks.js';
+import type { Webhooks } from '../webhooks.js';
 import type { AuthHooks, TokenService } from './auth.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -39,6 +40,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** Who is online through this process's sockets; its heartbeat is a background task (background.ts). */
   presence: Presence;
+  /** How modules announce events to people's webhook endpoints (the developers module delivers them). */
+  webhooks: Webhooks;
   /** Which generation provider renders which model. */
   generationProviders: ProviderRegistry;
   /** Rate-limit counters; by default Redis when REDIS_URL is set, else the database. */

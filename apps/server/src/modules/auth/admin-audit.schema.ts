@@ -1,8 +1,8 @@
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.js';
+import { users } from './auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 
-const ADMIN_ACTIONS = ['role_change', 'api_key_revoke', 'report_action', 'suspend', 'unsuspend'] as const;
+export const ADMIN_ACTIONS = ['role_change', 'api_key_revoke', 'report_action', 'suspend', 'unsuspend'] as const;
 
 /** Mirrors migrations/0009: administrative actions other than credit changes (those live in the ledger). */
 export const adminAudit = pgTable(
