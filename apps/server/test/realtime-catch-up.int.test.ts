@@ -27,7 +27,8 @@ afterAll(async () => {
  */
 async function open(user: TestUser, since?: CatchUpCursor) {
   const socket = connect(url, {
-    auth: { token: user.token, ...(since ? { since } : {}) },
+    // The web app sends `since` on every connect, empty until it holds something.
+    auth: { token: user.token, since: since ?? {} },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
@@ -147,6 +148,20 @@ describe('a reconnecting socket catches up', () => {
 
     const none = await open(ann, { notificationsAt: new Date(now - 5_000).toISOString() });
     expect(none.notifications).toEqual([]);
+  });
+
+  it('sends no caughtUp to a client that sends no cursor at all', async () => {
+    const bob = await createUser(t.deps);
+    const socket = connect(url, { auth: { token: bob.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const heard: string[] = [];
+    socket.onAny((event: string) => heard.push(event));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toEqual([]);
   });
 
   it('ignores a malformed cursor: nothing is replayed and the socket still works', async () => {

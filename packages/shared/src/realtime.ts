@@ -156,7 +156,8 @@ export interface OnlineUsersRequest {
   userIds: string[];
 }
 /**
- * What a client already holds, sent in the handshake (`auth.since`) and with `catchUp`: the server
+ * What a client already holds, sent in the handshake (`auth.since`, `{}` when it holds nothing
+ * yet; a client that sends no `since` gets no `caughtUp`) and with `catchUp`: the server
  * replays to that socket, in order, the messages of the person's conversations stored after
  * `messageId` (else after `at`) as `newMessage`, and the notifications updated after
  * `notificationsAt` (else after `at`) as `notification`, then sends `caughtUp`. Without a cursor

@@ -186,8 +186,9 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
         if (typeof ack === 'function') ack({ ok: true, ...payload });
       });
     });
+    // Only a client that sends `since` (an empty one on its first connect) takes part: it gets `caughtUp`.
     const auth = socket.handshake.auth as { since?: unknown } | undefined;
-    void catchUp(socket, readCatchUpCursor(auth?.since));
+    if (auth?.since && typeof auth.since === 'object') void catchUp(socket, readCatchUpCursor(auth.since));
   });
 
   return {

@@ -32,7 +32,7 @@ describe('catching up after a reconnect', () => {
   it('sends no cursor before anything was heard, then the newest message, notification and floor', () => {
     const { conn, last } = connection();
     conn.sync('u-1');
-    expect(last().handshakeAuth()).toEqual({ token: 'token-1' });
+    expect(last().handshakeAuth()).toEqual({ token: 'token-1', since: {} });
     last().serverAccepts();
     last().serverSends('caughtUp', { at: '2026-11-28T10:00:00.000Z', replayed: 0, complete: true });
     last().serverSends('newMessage', message('m-2', '2026-11-28T10:00:02.000Z'));
@@ -110,12 +110,12 @@ describe('catching up after a reconnect', () => {
     last().serverAccepts();
     last().serverSends('newMessage', message('m-1', '2026-11-28T10:00:01.000Z'));
     conn.sync('u-9');
-    expect(last().handshakeAuth()).toEqual({ token: 'token-1' });
+    expect(last().handshakeAuth()).toEqual({ token: 'token-1', since: {} });
     last().serverAccepts();
     last().serverSends('newMessage', message('m-2', '2026-11-28T10:00:01.000Z'));
     conn.disconnect();
     conn.sync('u-9');
-    expect(last().handshakeAuth()).toEqual({ token: 'token-1' });
+    expect(last().handshakeAuth()).toEqual({ token: 'token-1', since: {} });
   });
 
   it('remembers a bounded number of messages', () => {

@@ -37,10 +37,7 @@ export function realtimeSocketOptions(
     // A function, not an object: every handshake (including automatic reconnects) reads the token
     // stored at that moment, so a refreshed access token is used without rebuilding the socket;
     // and the cursor of what this client holds, so the server replays what it missed meanwhile.
-    auth: (cb) => {
-      const since = readSince();
-      cb(since ? { token: readToken(), since } : { token: readToken() });
-    },
+    auth: (cb) => cb({ token: readToken(), since: readSince() ?? {} }),
   };
 }
 
