@@ -65,9 +65,12 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     tokens,
     corsOrigins: config.CORS_ORIGINS?.split(',').map((o) => o.trim()),
     adapter: fanOut?.adapter,
+    clock,
     log: log.child({ module: 'realtime' }),
     trustRequestId: Boolean(config.TRUST_PROXY),
   });
+  // Events the other processes sent while this one was not listening are replayed on request.
+  fanOut?.onListenRestored(() => realtime.resync());
   // Vendors that send webhooks are told where, when PUBLIC_URL is reachable (GENERATION_WEBHOOKS).
   const webhookUrl = (vendor: 'replicate' | 'fal') =>
     config.GENERATION_WEBHOOKS ? generationWebhookUrl(config.PUBLIC_URL, vendor) : undefined;

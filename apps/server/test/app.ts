@@ -134,7 +134,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const tokens = new TokenService(secret, clock.now);
   const storages = createStorages(config, new MediaSigner(secret, clock.now));
   const log = { error: () => undefined };
-  const realtime = createRealtime({ db: database.db, tokens, log: opts.log, trustRequestId: Boolean(config.TRUST_PROXY) });
+  const realtime = createRealtime({ db: database.db, tokens, clock: clock.now, log: opts.log, trustRequestId: Boolean(config.TRUST_PROXY) });
   const queue = createQueue({ database, log, pollingIntervalSeconds: 0.5 });
   const deps: AppDeps = {
     config,

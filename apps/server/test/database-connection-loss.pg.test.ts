@@ -101,6 +101,9 @@ describe('PostgreSQL ending a connection', () => {
     const log = { info: () => undefined, warn: (m: string) => warnings.push(m), error: () => undefined };
     const fanOut = await loadPostgresAdapter(url, log);
     if (!fanOut) throw new Error('@socket.io/postgres-adapter is not installed');
+    // Its sockets are told to catch up (realtime.resync) once it listens again, not before.
+    let restored = 0;
+    fanOut.onListenRestored(() => (restored += 1));
     // The package opens its listening connection when a namespace is made.
     const io = new Server(http.createServer(), { adapter: fanOut.adapter });
     // Another process's view: what this one publishes for the main namespace.
@@ -118,6 +121,7 @@ describe('PostgreSQL ending a connection', () => {
         (p) => p.some((pid) => !before.includes(pid)),
         'the fan-out to listen again on a new connection',
       );
+      await until(() => restored === 1, 'the sockets to be told to catch up');
       // The ended connection no longer holds a place in the fan-out's pool: an event still goes out.
       published.length = 0;
       io.emit('ping-after-loss', 1);

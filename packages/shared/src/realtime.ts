@@ -85,6 +85,13 @@ export interface ServerToClientEvents {
   presence: (payload: PresencePayload) => void;
   /** The conversation as the receiving user sees it (their unread count). */
   conversationUpdated: (payload: ConversationUpdatedPayload) => void;
+  /**
+   * This process may have missed events from the others (its LISTEN connection came back): the
+   * client asks for what it missed with `catchUp` and its cursor.
+   */
+  resync: () => void;
+  /** Ends a catch-up (on every connect, and after `catchUp`): what was replayed before it, and the new floor. */
+  caughtUp: (payload: CaughtUpPayload) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -148,6 +155,32 @@ export type MarkAsReadAck = { ok: true; readAt: string | null; messageIds: strin
 export interface OnlineUsersRequest {
   userIds: string[];
 }
+/**
+ * What a client already holds, sent in the handshake (`auth.since`, `{}` when it holds nothing
+ * yet; a client that sends no `since` gets no `caughtUp`) and with `catchUp`: the server
+ * replays to that socket, in order, the messages of the person's conversations stored after
+ * `messageId` (else after `at`) as `newMessage`, and the notifications updated after
+ * `notificationsAt` (else after `at`) as `notification`, then sends `caughtUp`. Without a cursor
+ * nothing is replayed.
+ */
+export interface CatchUpCursor {
+  /** The newest message the client holds. */
+  messageId?: string;
+  /** The `updatedAt` of the newest notification the client holds. */
+  notificationsAt?: string;
+  /** The `at` of the last `caughtUp`: the floor when nothing newer was heard since. */
+  at?: string;
+}
+export interface CaughtUpPayload {
+  /** The server's time when the replay began; the client's next floor. */
+  at: string;
+  /** How many events were replayed before this one. */
+  replayed: number;
+  /** False when there was more to replay than one catch-up sends: the client reloads its lists instead. */
+  complete: boolean;
+}
+export type CatchUpAck = { ok: true } & CaughtUpPayload;
+
 export type OnlineUsersAck = { ok: true; online: Record<string, boolean> } | { ok: false; error: string };
 
 export interface ClientToServerEvents {
@@ -160,4 +193,5 @@ export interface ClientToServerEvents {
   sendMessage: (payload: SendMessageRequest, ack?: (result: SendMessageAck) => void) => void;
   markAsRead: (payload: MarkAsReadRequest | string, ack?: (result: MarkAsReadAck) => void) => void;
   getOnlineUsers: (payload: OnlineUsersRequest | string[], ack?: (result: OnlineUsersAck) => void) => void;
+  catchUp: (since: CatchUpCursor, ack?: (result: CatchUpAck) => void) => void;
 }

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { JOBS_TEXT, JOB_LIMITS } from '@atelier/shared';
-import { AppError } from '../../platform/http/errors.js';
+import { AppError, storageUnavailable } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 
 /**
@@ -20,9 +20,13 @@ export function createResumeStore(storage: Storage): ResumeStore {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Error(`not an application id: ${id}`);
     return `resumes/${id}.pdf`;
   };
+  // A store that does not answer is not a bad file: 503 "Storage is unavailable, try again".
+  const unavailable = (err: unknown): never => {
+    throw storageUnavailable(err);
+  };
   return {
-    save: (id, pdf) => storage.put(keyOf(id), pdf, 'application/pdf'),
-    open: (id) => storage.get(keyOf(id)),
+    save: (id, pdf) => storage.put(keyOf(id), pdf, 'application/pdf').catch(unavailable),
+    open: (id) => storage.get(keyOf(id)).catch(unavailable),
     async remove(ids) {
       await Promise.all(ids.map((id) => storage.delete(keyOf(id))));
     },

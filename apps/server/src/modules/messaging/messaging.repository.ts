@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatMessage, ChatUser } from '@atelier/shared';
 import { buildStatement, type BuiltStatement, type Db } from '../../platform/db/db.js';
 import type { Config } from '../../config.js';
@@ -461,4 +461,42 @@ export interface ConversationSide {
   /** Their presence is shown only to themselves and admins (profile privacy). */
   hasPrivateProfile: boolean;
   isAdmin: boolean;
+}
+
+/**
+ * The messages of these people's conversations stored after a point, in the order they were
+ * stored (a reconnecting client's catch-up): after the message `afterId` when it is one of theirs,
+ * else after the time `afterAt`. `limit + 1` rows at most, so the caller can tell there were more.
+ */
+export async function messagesAfter(
+  db: Db,
+  userIds: readonly string[],
+  after: { afterId?: string; afterAt?: Date },
+  limit: number,
+): Promise<MessageRow[]> {
+  if (userIds.length === 0) return [];
+  const theirs = inArray(
+    messages.conversationId,
+    db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(or(inArray(conversations.userAId, [...userIds]), inArray(conversations.userBId, [...userIds]))),
+  );
+  let position: SQL | undefined;
+  if (after.afterId) {
+    const [known] = await db
+      .select({ seq: messages.seq })
+      .from(messages)
+      .where(and(eq(messages.id, after.afterId), theirs))
+      .limit(1);
+    if (known) position = gt(messages.seq, known.seq);
+  }
+  if (!position && after.afterAt) position = gt(messages.createdAt, after.afterAt);
+  if (!position) return [];
+  return db
+    .select()
+    .from(messages)
+    .where(and(theirs, position))
+    .orderBy(asc(messages.seq))
+    .limit(limit + 1);
 }

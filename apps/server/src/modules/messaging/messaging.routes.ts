@@ -3,7 +3,7 @@ import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
 import * as messaging from './messaging.service.js';
-import { registerMessagingSocket } from './messaging.socket.js';
+import { messagingCatchUp, registerMessagingSocket } from './messaging.socket.js';
 
 /**
  * Direct messages and the support chat. Sockets carry the live traffic (messaging.socket.ts); these
@@ -21,6 +21,7 @@ export const messagingRoutes: AppModule = (app, ctx) => {
     webhookListening: ctx.webhooks.listening,
   };
   ctx.realtime.onConnection((socket) => registerMessagingSocket(deps, ctx.tokens, socket));
+  ctx.realtime.onCatchUp(messagingCatchUp(deps));
 
   const c = messagingContracts;
 

@@ -8,6 +8,7 @@ import {
   makePagination,
   messageContent,
   userRoom,
+  type CatchUpCursor,
   type ChatMessage,
   type ChatUser,
   type Conversation,
@@ -339,4 +340,25 @@ export async function announcePresence(deps: MessagingDeps, userId: string, isOn
   const partners = await repo.conversationPartners(deps.db, userId);
   const supportId = await supportIdOrNull(deps);
   for (const partner of partners) emitTo(deps, supportId, partner, 'presence', { userId, isOnline });
+}
+
+/**
+ * What a reconnecting socket missed (its catch-up): the messages of the person's conversations,
+ * and for an admin the support account's, stored after the client's newest, in stored order.
+ */
+export async function missedMessages(
+  deps: MessagingDeps,
+  user: Pick<AuthUser, 'id' | 'role'>,
+  since: CatchUpCursor,
+  limit: number,
+): Promise<{ messages: ChatMessage[]; complete: boolean }> {
+  if (!since.messageId && !since.at) return { messages: [], complete: true };
+  const supportId = user.role === 'admin' ? await supportIdOrNull(deps) : null;
+  const rows = await repo.messagesAfter(
+    deps.db,
+    supportId && supportId !== user.id ? [user.id, supportId] : [user.id],
+    { afterId: since.messageId, afterAt: since.at ? new Date(since.at) : undefined },
+    limit,
+  );
+  return { messages: rows.slice(0, limit).map(repo.toChatMessage), complete: rows.length <= limit };
 }

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { MESSAGING_TEXT } from '@atelier/shared';
 import { resolveAuth, type TokenService } from '../../platform/http/auth.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import type { RealtimeSocket } from '../../platform/realtime/realtime.js';
+import type { CatchUpHandler, RealtimeSocket } from '../../platform/realtime/realtime.js';
 import * as messaging from './messaging.service.js';
 
 type Ack<T> = ((result: T) => void) | undefined;
@@ -183,4 +183,13 @@ export function registerMessagingSocket(
     if (timer) clearTimeout(timer);
     void goOffline().catch(() => undefined);
   });
+}
+
+/** The messages part of a reconnecting socket's catch-up: each missed message as `newMessage`, in order. */
+export function messagingCatchUp(deps: messaging.MessagingDeps): CatchUpHandler {
+  return async (socket, since, limit) => {
+    const { messages, complete } = await messaging.missedMessages(deps, socket.data.user, since, limit);
+    for (const message of messages) socket.emit('newMessage', message);
+    return { sent: messages.length, complete };
+  };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { contentTable, visibleTo } from '../content/index.js';
@@ -86,6 +86,16 @@ export async function listNotifications(db: Db, userId: string, limit: number, a
     .from(notifications)
     .where(and(...where))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(limit);
+}
+
+/** The person's notifications written or regrouped after a time, oldest change first (a catch-up). */
+export async function notificationsAfter(db: Db, userId: string, after: Date, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), stillVisible(userId), gt(notifications.updatedAt, after)))
+    .orderBy(asc(notifications.updatedAt), asc(notifications.id))
     .limit(limit);
 }
 

@@ -1,4 +1,4 @@
-import { notificationsContracts as c } from '@atelier/shared';
+import { SOCKET_EVENTS, notificationsContracts as c } from '@atelier/shared';
 import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
@@ -7,6 +7,7 @@ import {
   getSettings,
   listNotifications,
   markRead,
+  missedNotifications,
   unreadCount,
   unsubscribe,
   updateSettings,
@@ -18,6 +19,13 @@ export const notificationsRoutes: AppModule = async (app, ctx) => {
   // Requests queue activities here, so the queue exists in every API process.
   await ctx.queue.define(notificationsQueueDefinition);
   const deps = notificationsDeps(ctx, app.log);
+  // A reconnecting socket hears the notifications it missed, in order, each as `notification`.
+  ctx.realtime.onCatchUp(async (socket, since, limit) => {
+    const missed = await missedNotifications(deps, socket.data.user.id, since, limit);
+    for (const notification of missed.notifications)
+      socket.emit(SOCKET_EVENTS.notification, { notification, unread: missed.unread });
+    return { sent: missed.notifications.length, complete: missed.complete };
+  });
 
   app.route({
     ...fromContract(c.list),

@@ -8,6 +8,7 @@ import {
   notificationText,
   notificationsEndpoints,
   pathOf,
+  type CatchUpCursor,
   type ContentOwner,
   type Notification,
   type NotificationKind,
@@ -133,6 +134,24 @@ export async function markRead(deps: NotificationsDeps, userId: string, id?: str
   const unread = await repo.countUnread(deps.db, userId);
   deps.realtime.toUser(userId, SOCKET_EVENTS.notificationsUnread, { unread });
   return unread;
+}
+
+/**
+ * What a reconnecting socket missed (its catch-up): the notifications written or regrouped after
+ * the client's newest (else after its floor), oldest change first, with the unread count as it is.
+ */
+export async function missedNotifications(
+  deps: Pick<NotificationsDeps, 'db'>,
+  userId: string,
+  since: CatchUpCursor,
+  limit: number,
+): Promise<{ notifications: Notification[]; unread: number; complete: boolean }> {
+  const after = since.notificationsAt ?? since.at;
+  if (!after) return { notifications: [], unread: 0, complete: true };
+  const rows = await repo.notificationsAfter(deps.db, userId, new Date(after), limit + 1);
+  const shown = await toNotifications(deps.db, rows.slice(0, limit));
+  const unread = shown.length > 0 ? await repo.countUnread(deps.db, userId) : 0;
+  return { notifications: shown, unread, complete: rows.length <= limit };
 }
 
 // ── Settings ───────────────────────────────────────────────────────────────────────────────────

@@ -32,7 +32,7 @@ import {
   type AccountLimits,
 } from '../auth/index.js';
 import type { AuthUser } from '../../platform/http/auth.js';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
+import { AppError, badRequest, conflict, notFound, storageUnavailable, unauthorized } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { disconnectUser, type Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
@@ -172,7 +172,10 @@ export async function updateProfile(deps: UsersDeps, auth: AuthUser, body: Updat
   if (avatar) {
     const resized = await checkAndResizeAvatar(avatar);
     newAvatarKey = `avatars/${row.id}-${randomBytes(6).toString('hex')}.webp`;
-    await deps.storage.put(newAvatarKey, resized, 'image/webp');
+    // A store that does not answer is not a bad picture: 503, and the person tries again.
+    await deps.storage.put(newAvatarKey, resized, 'image/webp').catch((err: unknown) => {
+      throw storageUnavailable(err);
+    });
     patch.avatar = deps.storage.url(newAvatarKey);
   }
   let updated: UserRow | undefined;

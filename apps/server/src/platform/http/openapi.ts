@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_KEY_SCOPES, errorBody, type ApiKeyScope } from '@atelier/shared';
-import { statusText } from './errors.js';
+import { RETRY_AFTER_SECONDS, statusText } from './errors.js';
 
 /** The security scheme names of the document. */
 export const BEARER_SCHEME = 'bearer';
@@ -50,7 +50,27 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Not allowed: the account’s role, or an API key without the scope this route needs',
   404: 'Not found',
   429: 'Too many requests; slow down',
+  503: 'The database or storage did not answer in time (an outage, a held lock): nothing is wrong with the request; try again after `Retry-After` seconds',
 };
+
+/** The header every 503 carries, in the document as in the reply (errors.ts `serviceUnavailable`). */
+const RETRY_AFTER_HEADER = {
+  'Retry-After': { type: 'integer', minimum: 1, example: RETRY_AFTER_SECONDS, description: 'Seconds to wait before trying again' },
+};
+
+/**
+ * The zod transform keeps only the description and content of a reply; the 503's Retry-After
+ * header is put back here, and @fastify/swagger writes it as the response's `headers`.
+ */
+export function withRetryAfter(transform: typeof jsonSchemaTransform): typeof jsonSchemaTransform {
+  return (input) => {
+    const out = transform(input);
+    const unavailable = (out.schema as { response?: Record<string, Record<string, unknown>> } | undefined)?.response?.[503];
+    // Only the generic 503 (readiness declares its own, without the header).
+    if (unavailable && unavailable.description === ERROR_TEXT[503]) unavailable.headers = RETRY_AFTER_HEADER;
+    return out;
+  };
+}
 
 /** One error reply in the envelope of DESIGN.md §4, referenced from `components.schemas.Error`. */
 export function errorResponse(status: number, description = ERROR_TEXT[status] ?? statusText(status)) {
@@ -91,6 +111,9 @@ export function describeRoute(hooks: RouteAuthHooks) {
     if (kind === 'optional') statuses.add(401).add(403);
     if (schema.params || route.url.includes(':')) statuses.add(404);
     if (scopes.length > 0 || (route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.add(429);
+    // Every API route reads or writes the database (the session, the rate-limit counters at least),
+    // and uploads write storage: when either does not answer in time the reply is 503 with Retry-After.
+    statuses.add(503);
     const response = (schema.response ??= {});
     for (const status of statuses) response[status] ??= errorResponse(status);
   };
@@ -126,7 +149,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withRetryAfter(jsonSchemaTransform),
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -20,7 +20,16 @@ interface PublishingAdapter {
   doPublish(message: ClusterMessage): Promise<string>;
   doPublishResponse(requesterUid: string, response: ClusterMessage): Promise<void>;
   /** Its own publisher: one NOTIFY per message, with the table for binary or large payloads. */
-  client: { publish(message: ClusterMessage): Promise<void> };
+  client: PubSubClient;
+}
+
+/** The package's client: it publishes, and LISTENs on a connection of its own that it opens again when it ends. */
+interface PubSubClient {
+  publish(message: ClusterMessage): Promise<void>;
+  /** (Re)opens the listening connection; catches its own errors and tries again later. */
+  initClient(): Promise<void>;
+  /** The listening connection, once it LISTENs. */
+  client?: unknown;
 }
 
 function hasBinary(value: unknown, depth = 0): boolean {
@@ -113,7 +122,12 @@ export class NotifyBatcher {
 export async function loadPostgresAdapter(
   databaseUrl: string,
   log: Log,
-): Promise<{ adapter: NonNullable<RealtimeOptions['adapter']>; close(): Promise<void> } | null> {
+): Promise<{
+  adapter: NonNullable<RealtimeOptions['adapter']>;
+  /** Runs each time the listening connection is back after it was lost (events may have been missed). */
+  onListenRestored(listener: () => void): void;
+  close(): Promise<void>;
+} | null> {
   let mod: { createAdapter(pool: pg.Pool, opts?: object): (nsp: unknown) => unknown };
   try {
     mod = (await import(ADAPTER_PACKAGE)) as typeof mod;
@@ -141,10 +155,27 @@ export async function loadPostgresAdapter(
     ),
   );
   const batcher = new NotifyBatcher(pool, onError);
+  // While the listening connection is down, this process hears nothing the others emit. The
+  // package's first LISTEN happens when it is created; each later one follows a lost connection,
+  // and then this process's sockets are told to catch up (realtime.resync).
+  const restored = new Set<() => void>();
+  const watched = new WeakSet<PubSubClient>();
+  const watchListening = (client: PubSubClient) => {
+    if (watched.has(client)) return;
+    watched.add(client);
+    const initClient = client.initClient.bind(client);
+    client.initClient = async () => {
+      await initClient();
+      if (!client.client) return;
+      log.warn('the realtime fan-out listens again; clients are told to catch up');
+      for (const listener of restored) listener();
+    };
+  };
   const create = mod.createAdapter(pool, { channelPrefix: CHANNEL_PREFIX, errorHandler: onError });
   // Socket.IO calls it with `new`: a plain function returning the instance, as the package's own is.
   const adapter = function (nsp: unknown) {
     const instance = create(nsp) as PublishingAdapter;
+    watchListening(instance.client);
     const fallback = (m: ClusterMessage) => instance.client.publish(m);
     // Resolving at once lets the cluster adapter deliver to this process's sockets without waiting.
     instance.doPublish = (message) => {
@@ -160,6 +191,7 @@ export async function loadPostgresAdapter(
   log.info('socket events fan out across processes through PostgreSQL');
   return {
     adapter: adapter as unknown as NonNullable<RealtimeOptions['adapter']>,
+    onListenRestored: (listener) => void restored.add(listener),
     close: async () => {
       await batcher.flushed();
       await pool.end();

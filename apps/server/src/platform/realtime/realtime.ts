@@ -4,6 +4,8 @@ import { Server, type Socket } from 'socket.io';
 import {
   MSG,
   userRoom,
+  type CatchUpCursor,
+  type CaughtUpPayload,
   type ClientToServerEvents,
   type ServerEventName,
   type ServerEventPayload,
@@ -42,6 +44,16 @@ export interface Realtime {
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /** Runs for every authenticated connection; modules (messaging) register their handlers here. */
   onConnection(handler: (socket: RealtimeSocket) => void): void;
+  /**
+   * Registers one part of a catch-up (messages, notifications): it sends the socket, in order,
+   * what the person missed after the cursor, and says how many it sent and whether that was all.
+   */
+  onCatchUp(handler: CatchUpHandler): void;
+  /**
+   * Tells this process's sockets that they may have missed events (its fan-out's LISTEN connection
+   * came back): each client answers with `catchUp` and its cursor.
+   */
+  resync(): void;
   attach(server: HttpServer): void;
   /** Disconnects this process's clients (not other processes'); the HTTP server itself is closed by the app. */
   close(): Promise<void>;
@@ -58,8 +70,33 @@ export interface RealtimeOptions {
   adapter?: Parameters<RealtimeServer['adapter']>[0];
   /** Connection and event logs; silent when absent. */
   log?: SocketLog;
+  /** The app's clock: a catch-up's `at` is on the same clock as the rows it is compared with. */
+  clock?: () => Date;
   /** Whether a handshake's x-request-id is believed (TRUST_PROXY is set); a fresh id otherwise. */
   trustRequestId?: boolean;
+}
+
+/** The most one part of a catch-up sends; beyond it the client reloads its lists. */
+export const CATCH_UP_LIMIT = 500;
+
+export type CatchUpHandler = (
+  socket: RealtimeSocket,
+  since: CatchUpCursor,
+  limit: number,
+) => Promise<{ sent: number; complete: boolean }>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isTime = (v: unknown): v is string => typeof v === 'string' && v.length <= 40 && !Number.isNaN(Date.parse(v));
+
+/** The cursor a client sent, with anything malformed left out (no cursor at all: null). */
+export function readCatchUpCursor(raw: unknown): CatchUpCursor | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const since: CatchUpCursor = {};
+  if (typeof r.messageId === 'string' && UUID.test(r.messageId)) since.messageId = r.messageId;
+  if (isTime(r.notificationsAt)) since.notificationsAt = new Date(r.notificationsAt).toISOString();
+  if (isTime(r.at)) since.at = new Date(r.at).toISOString();
+  return Object.keys(since).length > 0 ? since : null;
 }
 
 const silentLog: SocketLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -79,7 +116,41 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
   });
   const handlers: ((socket: RealtimeSocket) => void)[] = [];
+  const catchUps: CatchUpHandler[] = [];
   let isAttached = false;
+
+  /**
+   * Replays what one socket missed, then `caughtUp`. One socket's catch-ups run one after another,
+   * so two requests never interleave their events.
+   */
+  const running = new WeakMap<RealtimeSocket, Promise<unknown>>();
+  const catchUp = (socket: RealtimeSocket, since: CatchUpCursor | null): Promise<CaughtUpPayload> => {
+    const run = async (): Promise<CaughtUpPayload> => {
+      const at = (opts.clock?.() ?? new Date()).toISOString();
+      let replayed = 0;
+      let complete = true;
+      if (since) {
+        for (const handler of catchUps) {
+          if (!socket.connected) break;
+          try {
+            const result = await handler(socket, since, CATCH_UP_LIMIT);
+            replayed += result.sent;
+            complete &&= result.complete;
+          } catch (err) {
+            // The client cannot tell what is missing: it reloads its lists.
+            complete = false;
+            socket.data.log.warn({ err }, 'catch-up failed');
+          }
+        }
+      }
+      const payload = { at, replayed, complete };
+      socket.emit('caughtUp', payload);
+      return payload;
+    };
+    const next = (running.get(socket) ?? Promise.resolve()).then(run, run);
+    running.set(socket, next);
+    return next;
+  };
 
   const requestIdOf = requestIdReader(opts.trustRequestId ?? false);
   io.use((socket, next) => {
@@ -109,6 +180,15 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     });
     void socket.join(userRoom(socket.data.user.id));
     for (const handler of handlers) handler(socket);
+    // A reconnecting client says what it holds; it hears what it missed before anything else ends.
+    socket.on('catchUp', (since, ack) => {
+      void catchUp(socket, readCatchUpCursor(since)).then((payload) => {
+        if (typeof ack === 'function') ack({ ok: true, ...payload });
+      });
+    });
+    // Only a client that sends `since` (an empty one on its first connect) takes part: it gets `caughtUp`.
+    const auth = socket.handshake.auth as { since?: unknown } | undefined;
+    if (auth?.since && typeof auth.since === 'object') void catchUp(socket, readCatchUpCursor(auth.since));
   });
 
   return {
@@ -119,6 +199,12 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     },
     onConnection(handler) {
       handlers.push(handler);
+    },
+    onCatchUp(handler) {
+      catchUps.push(handler);
+    },
+    resync() {
+      io.local.emit('resync');
     },
     attach(server) {
       if (isAttached) return;

@@ -19,6 +19,10 @@ export function useConversationsLive(): Record<string, boolean> {
       ]),
     );
   useRealtimeEvent('conversationUpdated', refresh);
+  // Replayed messages come without their conversations' updates: the lists are read again.
+  useRealtimeEvent('caughtUp', (payload) => {
+    if (payload.replayed > 0 || !payload.complete) refresh();
+  });
   useRealtimeEvent('presence', (payload) =>
     setOnline((current) => ({ ...current, [payload.userId]: payload.isOnline })),
   );

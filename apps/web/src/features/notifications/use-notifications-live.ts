@@ -14,6 +14,16 @@ export function useNotificationsLive(): void {
     void setUnread(payload.unread);
     dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'LIST' }]));
   });
+  // More was missed than one catch-up sends: the count and the list are read again.
+  useRealtimeEvent('caughtUp', (payload) => {
+    if (!payload.complete)
+      dispatch(
+        notificationsApi.util.invalidateTags([
+          { type: 'Notifications', id: 'LIST' },
+          { type: 'Notifications', id: 'UNREAD' },
+        ]),
+      );
+  });
   useRealtimeEvent('notifications:unread', (payload) => {
     void setUnread(payload.unread);
     dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'LIST' }]));

@@ -43,12 +43,12 @@ describe('Realtime connection', () => {
       reconnectionDelayMax: 5000,
       reconnectionAttempts: 5,
     });
-    expect(lastSocket().handshakeAuth()).toEqual({ token: 'token-1' });
+    expect(lastSocket().handshakeAuth()).toEqual({ token: 'token-1', since: {} });
     expect(realtimeConnection.getSnapshot()).toEqual({ status: 'connecting', error: null });
 
     // Automatic reconnects read the token stored at that moment.
     localStorage.setItem('accessToken', 'token-2');
-    expect(lastSocket().handshakeAuth()).toEqual({ token: 'token-2' });
+    expect(lastSocket().handshakeAuth()).toEqual({ token: 'token-2', since: {} });
   });
 
   it('refuses to connect without a token', () => {
@@ -122,7 +122,7 @@ describe('Realtime connection', () => {
     localStorage.setItem('accessToken', 'token-2');
     realtimeConnection.sync('u-1');
     expect(sockets).toHaveLength(2);
-    expect(lastSocket().handshakeAuth()).toEqual({ token: 'token-2' });
+    expect(lastSocket().handshakeAuth()).toEqual({ token: 'token-2', since: {} });
     lastSocket().serverAccepts();
     lastSocket().serverSends('credits:updated', { credits: 7 });
     expect(received).toEqual([{ credits: 7 }]);

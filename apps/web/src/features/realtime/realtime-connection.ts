@@ -1,7 +1,8 @@
 import type * as SocketIoClient from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import { LIMITS, MSG } from '@atelier/shared';
+import { LIMITS, MSG, type CatchUpCursor } from '@atelier/shared';
 import { tokenStore } from '../../app/token-store';
+import { CatchUpState } from './catch-up';
 
 export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected' | 'failed';
 
@@ -20,7 +21,10 @@ export interface RealtimeDeps {
 }
 
 /** Spec §4 "Messaging connection": first retry after 1 s, at most 5 s apart, 5 attempts. */
-export function realtimeSocketOptions(readToken: () => string | null): Partial<ManagerOptions & SocketOptions> {
+export function realtimeSocketOptions(
+  readToken: () => string | null,
+  readSince: () => CatchUpCursor | undefined = () => undefined,
+): Partial<ManagerOptions & SocketOptions> {
   return {
     path: '/socket.io',
     autoConnect: false,
@@ -31,8 +35,9 @@ export function realtimeSocketOptions(readToken: () => string | null): Partial<M
     reconnectionDelayMax: LIMITS.socketReconnectDelayMaxMs,
     reconnectionAttempts: LIMITS.socketReconnectAttempts,
     // A function, not an object: every handshake (including automatic reconnects) reads the token
-    // stored at that moment, so a refreshed access token is used without rebuilding the socket.
-    auth: (cb) => cb({ token: readToken() }),
+    // stored at that moment, so a refreshed access token is used without rebuilding the socket;
+    // and the cursor of what this client holds, so the server replays what it missed meanwhile.
+    auth: (cb) => cb({ token: readToken(), since: readSince() ?? {} }),
   };
 }
 
@@ -52,6 +57,8 @@ export class RealtimeConnection {
   private snapshot: RealtimeSnapshot = DISCONNECTED;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly listeners = new Set<() => void>();
+  /** What this client holds: the cursor of its catch-ups, and the ids that drop a second copy. */
+  private readonly held = new CatchUpState();
 
   constructor(private readonly deps: RealtimeDeps) {}
 
@@ -91,6 +98,7 @@ export class RealtimeConnection {
   /** Opens a fresh connection with the stored access token. */
   connect(userKey: string | null = this.userKey): void {
     this.closeSocket();
+    if (userKey !== this.userKey) this.held.reset();
     this.userKey = userKey;
     const token = this.deps.readToken();
     if (!token) {
@@ -99,7 +107,7 @@ export class RealtimeConnection {
     }
     this.token = token;
     const attempt = this.attempt;
-    const created = this.deps.createSocket(realtimeSocketOptions(this.deps.readToken));
+    const created = this.deps.createSocket(realtimeSocketOptions(this.deps.readToken, () => this.held.since()));
     if (!(created instanceof Promise)) {
       this.attach(created);
       return;
@@ -141,6 +149,10 @@ export class RealtimeConnection {
       if (this.socket === socket) this.setSnapshot({ status: 'failed', error: MSG.messaging.connectServiceFailed });
     });
     socket.onAny((event: string, ...args: unknown[]) => {
+      // A message or notification heard live and again in a catch-up reaches the app once.
+      if (!this.held.accept(event, args[0])) return;
+      // This server process was not listening for a while: ask for what it missed.
+      if (event === 'resync' && socket.connected) socket.emit('catchUp', this.held.since() ?? {});
       this.handlers.get(event)?.forEach((handler) => handler(...args));
     });
 
@@ -151,6 +163,7 @@ export class RealtimeConnection {
   /** A deliberate disconnect announces the person offline first. */
   disconnect(): void {
     this.closeSocket();
+    this.held.reset();
     this.token = null;
     this.userKey = null;
     this.setSnapshot(DISCONNECTED);
@@ -178,7 +191,11 @@ export class RealtimeConnection {
   async emitWithAck<T>(event: string, payload: unknown, timeoutMs: number = LIMITS.messageSendTimeoutMs): Promise<T> {
     if (!this.socket || !this.isConnected) throw new Error(MSG.messaging.cannotSend);
     try {
-      return (await this.socket.timeout(timeoutMs).emitWithAck(event, payload)) as T;
+      const result = (await this.socket.timeout(timeoutMs).emitWithAck(event, payload)) as T;
+      // One's own sent message, held now: a later catch-up does not hand it back as new.
+      const sent = result as { ok?: unknown; message?: unknown } | null;
+      if (event === 'sendMessage' && sent?.ok === true) this.held.noteMessage(sent.message as never);
+      return result;
     } catch {
       throw new Error(MSG.messaging.sendTimeout);
     }

@@ -89,7 +89,7 @@ describe('RealtimeProvider', () => {
       store.dispatch(signedIn(testUser));
     });
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]!.handshakeAuth()).toEqual({ token: 'token-1' });
+    expect(sockets[0]!.handshakeAuth()).toEqual({ token: 'token-1', since: {} });
   });
 
   it('says why it cannot connect without a token', () => {
