@@ -9,6 +9,7 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  NotificationPayload,
   ChatMessage,
   MessageHistoryPayload,
   MessageReadPayload,
@@ -48,6 +49,7 @@ let p1: Proc;
 let p2: Proc;
 let ana: Person;
 let ben: Person;
+let databaseUrl: string;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,7 +63,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts `src/main.ts` and resolves once it answers health checks; fails early if it exits. */
-async function startServer(databaseUrl: string): Promise<Proc> {
+async function startServer(databaseUrl: string, role: 'api' | 'all' = 'api'): Promise<Proc> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-proc-'));
   dataDirs.push(dataDir);
@@ -69,7 +71,7 @@ async function startServer(databaseUrl: string): Promise<Proc> {
     cwd: serverDir,
     env: {
       ...process.env,
-      ROLE: 'api',
+      ROLE: role,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -164,7 +166,9 @@ beforeAll(async () => {
     await admin.end();
   }
   const url = withDatabase(baseUrl, dbName);
-  [p1, p2] = await Promise.all([startServer(url), startServer(url)]);
+  databaseUrl = url;
+  // The second also runs the workers (ROLE=all), as the notifications below need one somewhere.
+  [p1, p2] = await Promise.all([startServer(url), startServer(url, 'all')]);
   ana = await signUp(p1, 'Ana');
   ben = await signUp(p2, 'Ben');
 }, 90_000);
@@ -291,5 +295,36 @@ describe('messaging across two server processes on PostgreSQL', () => {
     expect((await history).messages.map((m) => m.content)).toEqual(['hello across processes', 'while you were away']);
     const unread = await get<{ data: { count: number } }>(p1, ben, '/messages/unread-count');
     expect(unread.data.count).toBe(1);
+  });
+});
+
+describe('notifications across two server processes on PostgreSQL', () => {
+  it("takes a like through one process to the owner's socket on the other within a second", async () => {
+    const dee = await signUp(p1, 'Dee');
+    const eli = await signUp(p2, 'Eli');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    let contentId: string;
+    try {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO content (user_id, title, prompt, model, content_type, status, is_private, seed, cost)
+         VALUES ($1, 'Harbour', 'a harbour', 'stable-diffusion-xl', 'illustration', 'ready', false, 1, 5) RETURNING id`,
+        [dee.id],
+      );
+      contentId = rows[0]!.id;
+    } finally {
+      await client.end();
+    }
+    const dee1 = await open(p1, dee);
+    const arrived = next<NotificationPayload>(dee1, 'notification', (p) => p.notification.subject.id === contentId, 10_000);
+    const started = Date.now();
+    const res = await fetch(`${p2.url}/api/v1/content/${contentId}/like`, { method: 'POST', headers: { authorization: `Bearer ${eli.token}` } });
+    expect(res.status).toBeLessThan(300);
+    const payload = await arrived;
+    const tookMs = Date.now() - started;
+    expect(payload).toMatchObject({ unread: 1, notification: { kind: 'like', actors: [expect.objectContaining({ id: eli.id })] } });
+    expect(tookMs).toBeLessThan(1000);
+    const unread = await get<{ data: { unread: number } }>(p1, dee, '/notifications/unread-count');
+    expect(unread.data.unread).toBe(1);
   });
 });
