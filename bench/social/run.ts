@@ -182,6 +182,30 @@ async function main() {
       }),
     );
 
+    const likedId = (await deps.database.query<{ id: string }>(
+      `INSERT INTO content (user_id, title, prompt, model, content_type, status, is_private, seed, cost)
+       VALUES ($1, 'Liked', 'a harbour', 'stable-diffusion-xl', 'illustration', 'ready', false, 1, 5) RETURNING id`,
+      [followed!.id],
+    )).rows[0]!.id;
+    // 3. What a like sends while its request is in flight, no worker running (the second like of the process, the first warms the path).
+    const like = (who: Person) =>
+      fetch(api(`/content/${likedId}/like`), { method: 'POST', headers: { authorization: `Bearer ${who.token}` } });
+    await like(alone!);
+    const statements = await captureStatements(async () => {
+      const res = await like(liker!);
+      if (!res.ok) throw new Error(`like: ${res.status}`);
+    });
+    const queued = statements.filter((s) => /pgboss/i.test(s));
+    console.log(
+      JSON.stringify({
+        scenario: 'like',
+        statements: statements.length,
+        forNotifications: queued.length,
+        notificationRowsOnRequest: statements.filter((s) => /notification/i.test(s)).length,
+        atMostOneExtra: queued.length <= 1,
+      }),
+    );
+    console.log(statements.map((s) => `  ${s}`).join('\n'));
     // 2. Fan-out, with the workers (the queued renders of step 1 go first: they are counted apart).
     background = await startBackground('worker', deps, pino({ level: 'warn' }));
     const backlogStart = Date.now();
@@ -244,25 +268,6 @@ async function main() {
       }),
     );
 
-    // 3. What a like sends while its request is in flight (the second like of the process, the first warms the path).
-    const like = (who: Person) =>
-      fetch(api(`/content/${posted.id}/like`), { method: 'POST', headers: { authorization: `Bearer ${who.token}` } });
-    await like(alone!);
-    const statements = await captureStatements(async () => {
-      const res = await like(liker!);
-      if (!res.ok) throw new Error(`like: ${res.status}`);
-    });
-    const queued = statements.filter((s) => /pgboss/i.test(s));
-    console.log(
-      JSON.stringify({
-        scenario: 'like',
-        statements: statements.length,
-        forNotifications: queued.length,
-        notificationRowsOnRequest: statements.filter((s) => /notification/i.test(s)).length,
-        atMostOneExtra: queued.length <= 1,
-      }),
-    );
-    console.log(statements.map((s) => `  ${s}`).join('\n'));
   } finally {
     await background?.stop();
     await deps.realtime.close();

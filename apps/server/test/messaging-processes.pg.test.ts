@@ -167,8 +167,7 @@ beforeAll(async () => {
   }
   const url = withDatabase(baseUrl, dbName);
   databaseUrl = url;
-  // The second also runs the workers (ROLE=all), as the notifications below need one somewhere.
-  [p1, p2] = await Promise.all([startServer(url), startServer(url, 'all')]);
+  [p1, p2] = await Promise.all([startServer(url), startServer(url)]);
   ana = await signUp(p1, 'Ana');
   ben = await signUp(p2, 'Ben');
 }, 90_000);
@@ -299,9 +298,16 @@ describe('messaging across two server processes on PostgreSQL', () => {
 });
 
 describe('notifications across two server processes on PostgreSQL', () => {
+  // An API process that also runs the workers (ROLE=all, as a single-host deployment does): a like
+  // through it queues the job and wakes its own worker; the owner listens on the first process.
+  let p3: Proc;
+  beforeAll(async () => {
+    p3 = await startServer(databaseUrl, 'all');
+  }, 120_000);
+
   it("takes a like through one process to the owner's socket on the other within a second", async () => {
     const dee = await signUp(p1, 'Dee');
-    const eli = await signUp(p2, 'Eli');
+    const eli = await signUp(p3, 'Eli');
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     let contentId: string;
@@ -318,7 +324,7 @@ describe('notifications across two server processes on PostgreSQL', () => {
     const dee1 = await open(p1, dee);
     const arrived = next<NotificationPayload>(dee1, 'notification', (p) => p.notification.subject.id === contentId, 10_000);
     const started = Date.now();
-    const res = await fetch(`${p2.url}/api/v1/content/${contentId}/like`, { method: 'POST', headers: { authorization: `Bearer ${eli.token}` } });
+    const res = await fetch(`${p3.url}/api/v1/content/${contentId}/like`, { method: 'POST', headers: { authorization: `Bearer ${eli.token}` } });
     expect(res.status).toBeLessThan(300);
     const payload = await arrived;
     const tookMs = Date.now() - started;
