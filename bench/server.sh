@@ -21,6 +21,7 @@ run "per-request overhead" npx tsx bench/overhead/run.ts
 run "gallery pages and search" npx tsx bench/gallery/run.ts
 run "generation accept" npx tsx bench/generation/run.ts
 run "messaging" npx tsx bench/messaging/run.ts
+run "social loop" npx tsx bench/social/run.ts
 run "dashboards" env BENCH_USERS="${BENCH_DASHBOARD_USERS:-100000}" BENCH_CONTENT_PER_USER="${BENCH_CONTENT_PER_USER:-10}" \
   BENCH_REPEAT="${BENCH_REPEAT:-10}" npx tsx bench/dashboards/run.ts
 echo

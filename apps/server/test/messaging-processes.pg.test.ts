@@ -9,6 +9,7 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  NotificationPayload,
   ChatMessage,
   MessageHistoryPayload,
   MessageReadPayload,
@@ -48,6 +49,7 @@ let p1: Proc;
 let p2: Proc;
 let ana: Person;
 let ben: Person;
+let databaseUrl: string;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,7 +63,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts `src/main.ts` and resolves once it answers health checks; fails early if it exits. */
-async function startServer(databaseUrl: string): Promise<Proc> {
+async function startServer(databaseUrl: string, role: 'api' | 'all' = 'api'): Promise<Proc> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-proc-'));
   dataDirs.push(dataDir);
@@ -69,7 +71,7 @@ async function startServer(databaseUrl: string): Promise<Proc> {
     cwd: serverDir,
     env: {
       ...process.env,
-      ROLE: 'api',
+      ROLE: role,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -164,6 +166,7 @@ beforeAll(async () => {
     await admin.end();
   }
   const url = withDatabase(baseUrl, dbName);
+  databaseUrl = url;
   [p1, p2] = await Promise.all([startServer(url), startServer(url)]);
   ana = await signUp(p1, 'Ana');
   ben = await signUp(p2, 'Ben');
@@ -291,5 +294,52 @@ describe('messaging across two server processes on PostgreSQL', () => {
     expect((await history).messages.map((m) => m.content)).toEqual(['hello across processes', 'while you were away']);
     const unread = await get<{ data: { count: number } }>(p1, ben, '/messages/unread-count');
     expect(unread.data.count).toBe(1);
+  });
+});
+
+describe('notifications across two server processes on PostgreSQL', () => {
+  // An API process that also runs the workers (ROLE=all, as a single-host deployment does): a like
+  // through it queues the job and wakes its own worker; the owner listens on the first process.
+  let p3: Proc;
+  beforeAll(async () => {
+    p3 = await startServer(databaseUrl, 'all');
+  }, 120_000);
+
+  it("takes a like through one process to the owner's socket on the other within a second", async () => {
+    const dee = await signUp(p1, 'Dee');
+    const eli = await signUp(p3, 'Eli');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const items: string[] = [];
+    try {
+      for (const title of ['Warm-up', 'Harbour']) {
+        const { rows } = await client.query<{ id: string }>(
+          `INSERT INTO content (user_id, title, prompt, model, content_type, status, is_private, seed, cost)
+           VALUES ($1, $2, 'a harbour', 'stable-diffusion-xl', 'illustration', 'ready', false, 1, 5) RETURNING id`,
+          [dee.id, title],
+        );
+        items.push(rows[0]!.id);
+      }
+    } finally {
+      await client.end();
+    }
+    const [warmUpId, contentId] = items as [string, string];
+    const likeThroughP3 = (id: string) =>
+      fetch(`${p3.url}/api/v1/content/${id}/like`, { method: 'POST', headers: { authorization: `Bearer ${eli.token}` } });
+    const dee1 = await open(p1, dee);
+    // The first like of a fresh process starts its queue: it is not the one timed.
+    const warmedUp = next<NotificationPayload>(dee1, 'notification', (p) => p.notification.subject.id === warmUpId, 10_000);
+    expect((await likeThroughP3(warmUpId)).status).toBeLessThan(300);
+    await warmedUp;
+    const arrived = next<NotificationPayload>(dee1, 'notification', (p) => p.notification.subject.id === contentId, 10_000);
+    const started = Date.now();
+    const res = await likeThroughP3(contentId);
+    expect(res.status).toBeLessThan(300);
+    const payload = await arrived;
+    const tookMs = Date.now() - started;
+    expect(payload).toMatchObject({ unread: 2, notification: { kind: 'like', actors: [expect.objectContaining({ id: eli.id })] } });
+    expect(tookMs).toBeLessThan(1000);
+    const unread = await get<{ data: { unread: number } }>(p1, dee, '/notifications/unread-count');
+    expect(unread.data.unread).toBe(2);
   });
 });

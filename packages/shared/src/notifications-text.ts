@@ -3,10 +3,7 @@
  * its panel show these without loading zod.
  */
 
-/**
- * What a notification can be about. `remix` and `moderation` are listed so settings and the web
- * know them; nothing sends them until remixes and moderation exist.
- */
+/** What a notification can be about. */
 export const NOTIFICATION_KINDS = [
   'comment',
   'reply',
@@ -38,7 +35,22 @@ export const NOTIFICATION_EMAIL_DEFAULTS: Readonly<Record<NotificationKind, bool
 /** At most one email per person and kind in this many minutes, listing what happened in it. */
 export const NOTIFICATION_EMAIL_WINDOW_MINUTES = 15;
 
-export const NOTIFICATION_SUBJECT_TYPES = ['content', 'user', 'job', 'application'] as const;
+/** `report`: a report the person made (its subject id is what was reported). */
+export const NOTIFICATION_SUBJECT_TYPES = ['content', 'user', 'job', 'application', 'report'] as const;
+
+/**
+ * What a moderator did, on a `moderation` notification: to the owner, `hidden` (their item or
+ * job) or `comment-hidden`; to a reporter, what their report led to.
+ */
+export const MODERATION_NOTICES = ['hidden', 'comment-hidden', 'report-hide', 'report-delete', 'report-warn', 'report-suspend'] as const;
+export type ModerationNotice = (typeof MODERATION_NOTICES)[number];
+
+const REPORT_OUTCOME: Record<string, string> = {
+  'report-hide': 'hid what you reported',
+  'report-delete': 'removed what you reported',
+  'report-warn': 'warned its author',
+  'report-suspend': 'suspended its author',
+};
 
 /** What `notificationText` reads of a notification (the `Notification` reply has all of it). */
 export interface NotificationLine {
@@ -48,6 +60,8 @@ export interface NotificationLine {
   subject: { title: string | null };
   excerpt: string | null;
   refunded: number | null;
+  /** On `moderation`: what was done (MODERATION_NOTICES). */
+  action?: string | null;
 }
 
 /** One line saying what happened, for the panel and the emails. */
@@ -83,6 +97,9 @@ export function notificationText(n: NotificationLine): string {
     case 'mention':
       return `${who} mentioned you in a comment on ${title}`;
     case 'moderation':
+      if (n.action === 'hidden') return `A moderator hid ${n.subject.title ? title : 'one of yours'}`;
+      if (n.action === 'comment-hidden') return `A moderator hid your comment on ${n.subject.title ? title : 'an item'}`;
+      if (n.action && REPORT_OUTCOME[n.action]) return `Thank you for your report: a moderator ${REPORT_OUTCOME[n.action]}`;
       return `A moderator acted on ${title}`;
   }
 }

@@ -1,4 +1,4 @@
-import type { ContentStatus, Role } from '@atelier/shared';
+import type { ContentStatus, ReportAction, ReportTargetType, Role } from '@atelier/shared';
 import type { AccountDeletionStep, AfterCommit } from './account-deletion.js';
 import type { Db } from './db/db.js';
 
@@ -32,7 +32,20 @@ export type ActivityEvent =
   | { type: 'unfollow'; actorId: string; userId: string }
   | { type: 'application'; actorId: string; applicationId: string; jobId: string }
   | { type: 'application-status'; applicationId: string; status: string }
-  | { type: 'generation'; contentId: string; userId: string; outcome: 'completed' | 'failed'; refunded: number; reason?: string };
+  | { type: 'generation'; contentId: string; userId: string; outcome: 'completed' | 'failed'; refunded: number; reason?: string }
+  /**
+   * A moderator acted on reports about a target: its owner hears of a `hide`, the people whose
+   * reports it closed hear that they were acted on. The moderator stays unnamed.
+   */
+  | {
+      type: 'moderation';
+      action: Exclude<ReportAction, 'dismiss'>;
+      targetType: ReportTargetType;
+      targetId: string;
+      ownerId: string | null;
+      reporterIds: string[];
+      note: string | null;
+    };
 
 /**
  * What one module does when something owned by another happens (DESIGN.md §11): the emitting

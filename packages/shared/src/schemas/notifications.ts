@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contentOwner } from './content.js';
-import { NOTIFICATION_KINDS, NOTIFICATION_SUBJECT_TYPES, type NotificationKind } from '../notifications-text.js';
+import { MODERATION_NOTICES, NOTIFICATION_KINDS, NOTIFICATION_SUBJECT_TYPES, type NotificationKind } from '../notifications-text.js';
 
 export const notification = z
   .object({
@@ -17,6 +17,8 @@ export const notification = z
     excerpt: z.string().nullable(),
     /** Credits given back (a failed generation). */
     refunded: z.number().int().nullable(),
+    /** On `moderation`: what a moderator did (see MODERATION_NOTICES); the note is the excerpt. */
+    action: z.enum(MODERATION_NOTICES).nullable().optional(),
     isRead: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -41,12 +43,12 @@ export const notificationSettings = z.object(
 );
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
-/** A change to some kinds' settings; an unknown kind is refused. */
+/** A change to some kinds' settings; an unknown kind or field is refused. */
 export const updateNotificationSettingsBody = z
   .object(
-    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, notificationSetting.partial().optional()])) as Record<
+    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, notificationSetting.partial().strict().optional()])) as Record<
       NotificationKind,
-      z.ZodOptional<z.ZodObject<{ inApp: z.ZodOptional<z.ZodBoolean>; email: z.ZodOptional<z.ZodBoolean> }>>
+      z.ZodOptional<z.ZodObject<{ inApp: z.ZodOptional<z.ZodBoolean>; email: z.ZodOptional<z.ZodBoolean> }, z.core.$strict>>
     >,
   )
   .strict();

@@ -169,3 +169,12 @@ export async function deleteReportsOf(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`DELETE FROM reports WHERE reporter_id = ${userId} OR target_user_id = ${userId}`);
   await tx.execute(sql`UPDATE reports SET resolved_by = NULL WHERE resolved_by = ${userId}`);
 }
+
+/** Who made the reports on a target that an action closed at `at` (they hear of it). */
+export async function reportersActioned(db: Db, targetType: ReportTargetType, targetId: string, at: Date): Promise<string[]> {
+  const rows = await db
+    .select({ reporterId: reports.reporterId })
+    .from(reports)
+    .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, 'actioned'), eq(reports.resolvedAt, at)));
+  return rows.map((r) => r.reporterId);
+}

@@ -4,6 +4,7 @@ import { blocklistOf } from '../../platform/blocklist.js';
 import { currentUser } from '../../platform/http/auth.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
+import { runActivity } from '../../platform/module-hooks.js';
 import { applicationsDepsFrom, applicationsPort } from '../applications/index.js';
 import { blockUser, listBlocked, unblockUser } from '../users/index.js';
 import * as service from './moderation.service.js';
@@ -22,6 +23,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
     clock: ctx.clock,
     realtime: ctx.realtime,
     log: request.log,
+    activity: (event) => runActivity(ctx.hooks, event, request.log),
     content: { db, storage: ctx.storage, realtime: ctx.realtime, clock: ctx.clock, log: request.log, hooks: ctx.hooks, blocklist },
     jobs: { db, clock: ctx.clock, applications: applicationsPort(applications), blocklist },
   });

@@ -10,6 +10,7 @@ import {
 } from '@atelier/shared';
 import type { Db, Query } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
+import type { ActivityEvent } from '../../platform/module-hooks.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { disconnectUser, type Realtime } from '../../platform/realtime/realtime.js';
 import { findUserById, setSuspension } from '../auth/index.js';
@@ -43,6 +44,8 @@ export interface ModerationDeps {
   /** Deleting a reported job goes through the jobs module (its applications and résumés go too). */
   jobs: JobsDeps;
   log?: { error(obj: object, msg?: string): void };
+  /** Tells the module list of an action (the owner of what was hidden and the reporters hear of it). */
+  activity?: (event: ActivityEvent) => Promise<void>;
 }
 
 /** How many messages before a reported one an admin may read. */
@@ -249,6 +252,13 @@ export async function act(deps: ModerationDeps, admin: AuthUser, ids: string[], 
     for (const r of targets.values()) await deleteTarget(deps, admin, r).catch((err: unknown) => {
       deps.log?.error({ err, reportId: r.id }, 'moderation: reported target not deleted');
     });
+  }
+  if (input.action !== 'dismiss') {
+    for (const r of targets.values()) {
+      const reporterIds = await repo.reportersActioned(deps.db, r.targetType, r.targetId, now);
+      const event = { targetType: r.targetType, targetId: r.targetId, ownerId: r.targetUserId, reporterIds, note: input.note ?? null };
+      await deps.activity?.({ type: 'moderation', action: input.action, ...event });
+    }
   }
   return { closed, status: input.action === 'dismiss' ? 'dismissed' : 'actioned' };
 }

@@ -1,6 +1,6 @@
 import type { ActivityEvent } from '../../platform/module-hooks.js';
 import type { Db } from '../../platform/db/db.js';
-import { canSee, findById, findComment } from '../content/index.js';
+import { canSee, commentContentId, findById, findComment } from '../content/index.js';
 import { findApplicationRefs } from '../applications/index.js';
 import { findByUsernames, isLiveUser, withdrawActor, withdrawBySources, type Delivery } from './notifications.repository.js';
 
@@ -152,10 +152,37 @@ async function onApplicationStatus(deps: ProcessorDeps, e: Extract<ActivityEvent
   };
 }
 
-/** generation: an item of one's own finished, or failed with its refund. */
-async function onGeneration(_deps: ProcessorDeps, e: Extract<ActivityEvent, { type: 'generation' }>): Promise<Outcome> {
+/**
+ * remix: a finished item made from someone else's (remixOf; an edit of one's own is not one),
+ * public, tells the source's owner. A batch's candidates and one day's remixes of one item are
+ * one line ("A and B remixed X"), linking to the newest remix.
+ */
+async function remixOf(deps: ProcessorDeps, contentId: string): Promise<Draft | null> {
+  const remix = await findById(deps.db, contentId);
+  if (!remix?.parentId || remix.editOperation || remix.status !== 'ready') return null;
+  const source = await findById(deps.db, remix.parentId);
+  if (!source || source.userId === remix.userId) return null;
+  // The owner hears only of a remix they can open, about an item of theirs that still stands.
+  if (!canSee({ id: source.userId }, remix, 'item') || !canSee({ id: source.userId }, source, 'item')) return null;
+  return {
+    userId: source.userId,
+    kind: 'remix',
+    groupKey: `remix:${source.id}:${day(deps.now)}`,
+    subjectType: 'content',
+    subjectId: source.id,
+    sourceId: remix.id,
+    actorId: remix.userId,
+    excerpt: null,
+    refunded: null,
+  };
+}
+
+/** generation: an item of one's own finished, or failed with its refund; a finished remix also tells the source's owner. */
+async function onGeneration(deps: ProcessorDeps, e: Extract<ActivityEvent, { type: 'generation' }>): Promise<Outcome> {
+  const remix = e.outcome === 'completed' ? await remixOf(deps, e.contentId) : null;
   return {
     drafts: [
+      ...(remix ? [remix] : []),
       {
         userId: e.userId,
         kind: 'generation',
@@ -170,6 +197,49 @@ async function onGeneration(_deps: ProcessorDeps, e: Extract<ActivityEvent, { ty
     ],
     withdrawnFrom: [],
   };
+}
+
+/**
+ * moderation: the owner of what a moderator hid hears of it (with the note); each person whose
+ * report was closed by an action hears that it was acted on. Nobody is told who the moderator was.
+ */
+async function onModeration(deps: ProcessorDeps, e: Extract<ActivityEvent, { type: 'moderation' }>): Promise<Outcome> {
+  const drafts: Draft[] = [];
+  const note = e.note ? excerptOf(e.note) : null;
+  if (e.action === 'hide' && e.ownerId) {
+    const onItem = e.targetType === 'content' || e.targetType === 'comment';
+    const itemId = e.targetType === 'content' ? e.targetId : e.targetType === 'comment' ? await commentContentId(deps.db, e.targetId) : null;
+    if (e.targetType === 'job' || (onItem && itemId)) {
+      drafts.push({
+        userId: e.ownerId,
+        kind: 'moderation',
+        groupKey: `moderation:${e.targetType}:${e.targetId}:hide`,
+        subjectType: e.targetType === 'job' ? 'job' : 'content',
+        subjectId: e.targetType === 'job' ? e.targetId : itemId!,
+        sourceId: e.targetType === 'comment' ? e.targetId : null,
+        actorId: null,
+        excerpt: note,
+        refunded: null,
+        action: e.targetType === 'comment' ? 'comment-hidden' : 'hidden',
+      });
+    }
+  }
+  for (const reporterId of new Set(e.reporterIds)) {
+    if (reporterId === e.ownerId) continue;
+    drafts.push({
+      userId: reporterId,
+      kind: 'moderation',
+      groupKey: `moderation:report:${e.targetType}:${e.targetId}`,
+      subjectType: 'report',
+      subjectId: e.targetId,
+      sourceId: null,
+      actorId: null,
+      excerpt: null,
+      refunded: null,
+      action: `report-${e.action}`,
+    });
+  }
+  return { drafts, withdrawnFrom: [] };
 }
 
 const people = (rows: { userId: string }[]) => [...new Set(rows.map((r) => r.userId))];
@@ -191,6 +261,8 @@ export async function process(deps: ProcessorDeps, e: ActivityEvent): Promise<Ou
       return onApplicationStatus(deps, e);
     case 'generation':
       return onGeneration(deps, e);
+    case 'moderation':
+      return onModeration(deps, e);
     case 'unlike':
       return { drafts: [], withdrawnFrom: people(await withdrawActor(deps.db, 'like', e.contentId, e.actorId)) };
     case 'unfollow':

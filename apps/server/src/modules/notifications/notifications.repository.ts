@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { NotificationKind } from '@atelier/shared';
+import type { ModerationNotice, NotificationKind } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { contentTable, visibleTo } from '../content/index.js';
-import { usersTable } from '../auth/index.js';
+import { notSuspendedSql, usersTable } from '../auth/index.js';
+import { blockBetweenSql } from '../users/index.js';
 import { notifications, notificationSettings, type NotificationRow } from './notifications.schema.js';
 
 /** One notification to write: a new group, or one more actor on an existing group. */
@@ -16,6 +17,8 @@ export interface Delivery {
   actorId: string | null;
   excerpt: string | null;
   refunded: number | null;
+  /** On `moderation`: what was done. */
+  action?: ModerationNotice | null;
   /** Whether it waits for the next email of its kind. */
   email: boolean;
 }
@@ -38,6 +41,7 @@ export async function upsertNotification(db: Db, d: Delivery, now: Date): Promis
       actorIds: actors,
       excerpt: d.excerpt,
       refunded: d.refunded,
+      action: d.action ?? null,
       emailPendingSince: d.email ? now : null,
       createdAt: now,
       updatedAt: now,
@@ -50,6 +54,8 @@ export async function upsertNotification(db: Db, d: Delivery, now: Date): Promis
           : notifications.actorIds,
         excerpt: d.excerpt,
         refunded: d.refunded,
+        action: d.action ?? null,
+        sourceId: d.sourceId,
         readAt: null,
         updatedAt: now,
         emailPendingSince: d.email ? sql`coalesce(${notifications.emailPendingSince}, ${now})` : notifications.emailPendingSince,
@@ -60,9 +66,35 @@ export async function upsertNotification(db: Db, d: Delivery, now: Date): Promis
   return row;
 }
 
-/** Only what the person may still see: an item made private or hidden drops out of the list. */
+/** SQL over a users alias `u`: an account the person may hear from (live, not suspended, no block either way). */
+function mayHearFromSql(userId: string): SQL {
+  return sql`u.deleted_at IS NULL AND ${sql.raw(notSuspendedSql('u'))} AND NOT ${blockBetweenSql(userId, sql`u.id`)}`;
+}
+
+/**
+ * Only what the person may still see (DESIGN.md §12): an item made private or hidden drops out
+ * of the list, and so does a notification whose every actor was since blocked (either way),
+ * suspended or deleted. A group keeps the actors who are left.
+ */
 function stillVisible(userId: string): SQL {
-  return sql`(${notifications.subjectType} <> 'content' OR EXISTS (SELECT 1 FROM ${contentTable} WHERE ${contentTable.id} = ${notifications.subjectId} AND ${visibleTo({ id: userId }, 'item')}))`;
+  return sql`(${notifications.subjectType} <> 'content' OR EXISTS (SELECT 1 FROM ${contentTable} WHERE ${contentTable.id} = ${notifications.subjectId} AND ${visibleTo({ id: userId }, 'item')}))
+    AND (cardinality(${notifications.actorIds}) = 0 OR EXISTS (SELECT 1 FROM users u WHERE u.id = ANY(${notifications.actorIds}) AND ${mayHearFromSql(userId)}))`;
+}
+
+/** Whether `userId` may hear from `actorId` now: the write-time side of the rule above. */
+export async function mayHearFrom(db: Db, userId: string, actorId: string): Promise<boolean> {
+  const result = await db.execute(sql`SELECT 1 AS one FROM users u WHERE u.id = ${actorId} AND ${mayHearFromSql(userId)}`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Of these actors, the ones `userId` may no longer hear from (blocked, suspended, gone). */
+export async function unheardActors(db: Db, userId: string, actorIds: string[]): Promise<Set<string>> {
+  if (actorIds.length === 0) return new Set();
+  const heard = await db.execute(
+    sql`SELECT u.id FROM users u WHERE u.id IN (${sql.join(actorIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND ${mayHearFromSql(userId)}`,
+  );
+  const ok = new Set((heard as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+  return new Set(actorIds.filter((id) => !ok.has(id)));
 }
 
 export interface PagePosition {
@@ -152,12 +184,12 @@ export async function findByUsernames(db: Db, usernames: string[]): Promise<{ id
     );
 }
 
-/** Whether a person's account is live (not deleted). */
+/** Whether a person's account is live (not deleted) and not suspended. */
 export async function isLiveUser(db: Db, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: usersTable.id })
     .from(usersTable)
-    .where(and(eq(usersTable.id, id), isNull(usersTable.deletedAt)))
+    .where(and(eq(usersTable.id, id), isNull(usersTable.deletedAt), sql.raw(notSuspendedSql('users'))))
     .limit(1);
   return row !== undefined;
 }

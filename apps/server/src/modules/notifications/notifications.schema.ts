@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS, NOTIFICATION_SUBJECT_TYPES, type NotificationKind } from '@atelier/shared';
+import { NOTIFICATION_KINDS, NOTIFICATION_SUBJECT_TYPES, type ModerationNotice, type NotificationKind } from '@atelier/shared';
 import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0031_notifications.sql. */
+/** Mirrors migrations/0031_notifications.sql and 0034_notification_moderation.sql. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -22,6 +22,8 @@ export const notifications = pgTable(
     actorIds: uuid('actor_ids').array().notNull().default(sql`'{}'::uuid[]`),
     excerpt: text('excerpt'),
     refunded: integer('refunded'),
+    /** On `moderation`: what was done (MODERATION_NOTICES). */
+    action: text('action').$type<ModerationNotice>(),
     readAt: ts('read_at'),
     emailPendingSince: ts('email_pending_since'),
     createdAt: ts('created_at').notNull().defaultNow(),

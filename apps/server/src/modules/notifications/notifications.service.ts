@@ -64,9 +64,14 @@ function decodeCursor(cursor: string): repo.PagePosition {
   return { updatedAt, id };
 }
 
-/** The rows as the reply shows them: their people and titles looked up now, so renames show. */
-export async function toNotifications(db: Db, rows: NotificationRow[]): Promise<Notification[]> {
-  const actorIds = [...new Set(rows.flatMap((r) => r.actorIds.slice(0, 2)))];
+/**
+ * The rows as `userId` sees them: their people and titles looked up now, so renames show; actors
+ * the person may no longer hear from (blocked either way, suspended, gone) are left out.
+ */
+export async function toNotifications(db: Db, userId: string, rows: NotificationRow[]): Promise<Notification[]> {
+  const unheard = await repo.unheardActors(db, userId, [...new Set(rows.flatMap((r) => r.actorIds))]);
+  const heardOf = (r: NotificationRow) => r.actorIds.filter((id) => !unheard.has(id));
+  const actorIds = [...new Set(rows.flatMap((r) => heardOf(r).slice(0, 2)))];
   const contentIds = [...new Set(rows.filter((r) => r.subjectType === 'content').map((r) => r.subjectId))];
   const jobIds = [...new Set(rows.filter((r) => r.subjectType === 'job').map((r) => r.subjectId))];
   const [actors, items, jobs] = await Promise.all([
@@ -79,17 +84,19 @@ export async function toNotifications(db: Db, rows: NotificationRow[]): Promise<
   const actorById = new Map<string, ContentOwner>(actors.map((a) => [a.id, a]));
   const titles = new Map<string, string>([...items, ...jobs].map((t) => [t.id, t.title]));
   return rows.map((r) => {
-    const shown = r.actorIds.slice(0, 2).flatMap((id) => actorById.get(id) ?? []);
+    const heard = heardOf(r);
+    const shown = heard.slice(0, 2).flatMap((id) => actorById.get(id) ?? []);
     const title = r.subjectType === 'user' ? (actorById.get(r.subjectId)?.fullName ?? null) : (titles.get(r.subjectId) ?? null);
     return {
       id: r.id,
       kind: r.kind,
       actors: shown,
-      actorCount: r.actorIds.length,
+      actorCount: heard.length,
       subject: { type: r.subjectType, id: r.subjectId, title },
       link: linkOf(r, actorById.get(r.subjectId)?.username),
       excerpt: r.excerpt,
       refunded: r.refunded,
+      action: r.action,
       isRead: r.readAt !== null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
@@ -106,6 +113,14 @@ function linkOf(r: NotificationRow, username: string | undefined): string {
       return `/jobs/${r.subjectId}/applications`;
     case 'application-status':
       return '/applications/mine';
+    case 'remix':
+      // The newest remix; the item itself when that one is gone.
+      return `/content/${r.sourceId ?? r.subjectId}`;
+    case 'moderation':
+      // A reporter may no longer open what they reported: the rules it was judged by.
+      if (r.subjectType === 'report') return '/terms-of-services';
+      if (r.subjectType === 'job') return `/careers/${r.subjectId}`;
+      return `/content/${r.subjectId}`;
     default:
       return r.subjectType === 'content' ? `/content/${r.subjectId}` : '/';
   }
@@ -122,7 +137,7 @@ export async function listNotifications(
   const rows = await repo.listNotifications(deps.db, userId, query.limit + 1, after);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
-  return { data: await toNotifications(deps.db, page), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  return { data: await toNotifications(deps.db, userId, page), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
 }
 
 export const unreadCount = (deps: Pick<NotificationsDeps, 'db'>, userId: string) => repo.countUnread(deps.db, userId);
@@ -200,10 +215,12 @@ export async function deliver(deps: NotificationsDeps, event: ActivityEvent): Pr
     const settings = await readSettings(deps.db, draft.userId);
     const setting = settings[draft.kind];
     if (!setting.inApp) continue;
+    // Nothing from someone blocked either way or suspended (read time checks again: DESIGN.md §12).
+    if (draft.actorId && !(await repo.mayHearFrom(deps.db, draft.userId, draft.actorId))) continue;
     // The applications module mails every status change itself, at once.
     const email = setting.email && draft.kind !== 'application-status' && (await emailNotificationsOn(deps.db, draft.userId));
     const row = await repo.upsertNotification(deps.db, { ...draft, email }, now);
-    const [notification] = await toNotifications(deps.db, [row]);
+    const [notification] = await toNotifications(deps.db, draft.userId, [row]);
     const unread = await repo.countUnread(deps.db, draft.userId);
     if (notification) deps.realtime.toUser(draft.userId, SOCKET_EVENTS.notification, { notification, unread });
   }
@@ -244,7 +261,9 @@ export async function sendDueDigests(deps: NotificationsDeps): Promise<number> {
     // Settings may have changed while they waited.
     const settings = await readSettings(deps.db, userId);
     if (!settings[kind].email || !toUserSettings(user).emailNotifications) continue;
-    const items = await toNotifications(deps.db, rows);
+    // Nothing from people blocked or suspended since it waited.
+    const items = (await toNotifications(deps.db, userId, rows)).filter((n, i) => n.actorCount > 0 || rows[i]!.actorIds.length === 0);
+    if (items.length === 0) continue;
     const base = deps.publicUrl.replace(/\/+$/, '');
     const token = await unsubscribeToken(deps, userId, kind);
     const pageLink = `${base}/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
