@@ -45,7 +45,7 @@ export const paymentsContracts = {
   }),
   checkouts: contract(p.checkouts, {
     tags: ['payments'],
-    summary: 'Your purchases, newest first',
+    summary: 'Your purchases, newest first: completed ones, and failed payments while their checkout can still be paid (a checkout opened and left is not a purchase)',
     reply: { 200: z.object({ data: z.array(checkoutSummary) }) },
   }),
   dismissCheckout: contract(p.dismissCheckout, {

@@ -28,15 +28,16 @@ function checkout(overrides: Partial<CheckoutSummary>): CheckoutSummary {
 }
 
 describe('Billing: purchases', () => {
-  it('shows an abandoned checkout as not completed, with Resume and Dismiss; a paid one has neither', async () => {
+  it('lists paid purchases and failed payments, never a checkout that was only opened', async () => {
     let list = [
       checkout({ id: 'chk-open', sessionId: 'cs_open', status: 'open', description: 'Creator pack: 550 credits' }),
+      checkout({ id: 'chk-old', sessionId: 'cs_old', status: 'expired', description: 'Studio pack', expiresAt: dayAgo }),
       checkout({
-        id: 'chk-old',
-        sessionId: 'cs_old',
-        status: 'expired',
-        description: 'Studio pack',
-        expiresAt: dayAgo,
+        id: 'chk-failed',
+        sessionId: 'cs_failed',
+        status: 'declined',
+        description: 'Pro pack: 1,400 credits',
+        declineMessage: 'Your card was declined.',
       }),
       checkout({ id: 'chk-paid', status: 'complete', description: 'Starter pack: 100 credits' }),
     ];
@@ -44,32 +45,31 @@ describe('Billing: purchases', () => {
       'GET /config': () => jsonResponse(200, { data: { signupCredits: 50 } }),
       'GET /subscription/current': () => jsonResponse(200, { data: null }),
       'GET /billing/checkouts': () => jsonResponse(200, { data: list }),
-      'POST /billing/checkouts/chk-open/dismiss': () => {
-        list = list.filter((c) => c.id !== 'chk-open');
+      'POST /billing/checkouts/chk-failed/dismiss': () => {
+        list = list.filter((c) => c.id !== 'chk-failed');
         return jsonResponse(200, { data: null, message: 'Checkout dismissed' });
       },
     });
     const { user } = renderWithStore(<BillingPage />, { preloadedState: signedInState(makeUser()), route: '/billing' });
 
     const row = (text: string) => screen.getByText(text).closest('tr')!;
-    await screen.findByText('Creator pack: 550 credits');
-    expect(screen.queryByText('Pending')).not.toBeInTheDocument();
-    const open = row('Creator pack: 550 credits');
-    expect(within(open).getByText('Not completed')).toBeInTheDocument();
-    expect(within(open).getByRole('link', { name: 'Resume' })).toHaveAttribute('href', '/checkout/cs_open?pay=1');
+    await screen.findByText('Starter pack: 100 credits');
+    expect(screen.queryByText('Not completed')).not.toBeInTheDocument();
+    expect(screen.queryByText('Creator pack: 550 credits')).not.toBeInTheDocument();
+    expect(screen.queryByText('Studio pack')).not.toBeInTheDocument();
 
-    const expired = row('Studio pack');
-    expect(within(expired).getByText('Expired')).toBeInTheDocument();
-    expect(within(expired).queryByRole('link', { name: 'Resume' })).not.toBeInTheDocument();
-    expect(within(expired).getByRole('button', { name: 'Dismiss Studio pack' })).toBeInTheDocument();
+    const failed = row('Pro pack: 1,400 credits');
+    expect(within(failed).getByText('Payment failed')).toBeInTheDocument();
+    expect(within(failed).getByText('Your card was declined.')).toBeInTheDocument();
+    expect(within(failed).getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/checkout/cs_failed?pay=1');
 
     const paid = row('Starter pack: 100 credits');
     expect(within(paid).getByText('Paid')).toBeInTheDocument();
     expect(within(paid).queryByRole('button', { name: /Dismiss/ })).not.toBeInTheDocument();
 
-    await user.click(within(open).getByRole('button', { name: 'Dismiss Creator pack: 550 credits' }));
+    await user.click(within(failed).getByRole('button', { name: 'Dismiss Pro pack: 1,400 credits' }));
     expect(await screen.findByText('Checkout dismissed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Creator pack: 550 credits')).not.toBeInTheDocument());
-    expect(server.callsTo('POST', '/billing/checkouts/chk-open/dismiss')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Pro pack: 1,400 credits')).not.toBeInTheDocument());
+    expect(server.callsTo('POST', '/billing/checkouts/chk-failed/dismiss')).toHaveLength(1);
   });
 });

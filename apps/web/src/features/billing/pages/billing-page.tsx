@@ -222,8 +222,12 @@ async function downloadHistoryCsv(): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
+/** A purchase is what was paid for, or a payment that failed; opening a checkout is not one. */
+const isPurchase = (c: CheckoutSummary) => c.status === 'complete' || c.status === 'declined';
+
 function PurchaseHistory() {
-  const { data, error, isLoading } = useGetMyCheckoutsQuery();
+  const { data: all, error, isLoading } = useGetMyCheckoutsQuery();
+  const data = all?.filter(isPurchase);
   const [isExporting, setIsExporting] = useState(false);
   return (
     <Card as="section" aria-labelledby="purchases-title" className="stack">
@@ -285,16 +289,15 @@ function PurchaseHistory() {
 }
 
 /**
- * One purchase. A checkout that was started and left is "Not completed" (or "Declined") while it can
- * still be paid, with Resume; after its day it is "Expired". Either can be dismissed from the list.
+ * One purchase: paid, or a payment that failed while its checkout can still be paid (with Try
+ * again on our own checkout, and Dismiss). A checkout opened and left is never listed.
  */
 function PurchaseRow({ checkout: c }: { checkout: CheckoutSummary }) {
   const payment = usePaymentConfig();
   const [dismiss, { isLoading: isDismissing }] = useDismissCheckoutMutation();
-  const isUnfinished = c.status !== 'complete';
-  const isPayable = (c.status === 'open' || c.status === 'declined') && Date.parse(c.expiresAt) > Date.now();
+  const isFailed = c.status === 'declined';
   // The local checkout pays on our own page; Stripe's embedded checkout is reopened from where it started.
-  const canResume = isPayable && payment.provider === 'local';
+  const canRetry = isFailed && payment.provider === 'local' && Date.parse(c.expiresAt) > Date.now();
   const onDismiss = async () => {
     try {
       const reply = await dismiss(c.id).unwrap();
@@ -305,8 +308,11 @@ function PurchaseRow({ checkout: c }: { checkout: CheckoutSummary }) {
   };
   return (
     <tr>
-      <td data-label="Date">{formatDay(c.createdAt)}</td>
-      <td data-label="Item">{c.description}</td>
+      <td data-label="Date">{formatDay(c.completedAt ?? c.createdAt)}</td>
+      <td data-label="Item">
+        {c.description}
+        {isFailed && c.declineMessage && <span className="billing-hint"> {c.declineMessage}</span>}
+      </td>
       <td className="billing-number" data-label="Credits">
         {c.credits.toLocaleString('en-US')}
       </td>
@@ -314,16 +320,14 @@ function PurchaseRow({ checkout: c }: { checkout: CheckoutSummary }) {
         {formatMoney(c.amount, c.currency)}
       </td>
       <td data-label="Status">
-        <Badge tone={CHECKOUT_STATUS_TONES[c.status]}>
-          {c.status === 'open' && !isPayable ? 'Expired' : CHECKOUT_STATUS_LABELS[c.status]}
-        </Badge>
+        <Badge tone={CHECKOUT_STATUS_TONES[c.status]}>{isFailed ? 'Payment failed' : CHECKOUT_STATUS_LABELS[c.status]}</Badge>
       </td>
       <td>
-        {isUnfinished && (
+        {isFailed && (
           <div className="billing-row-actions">
-            {canResume && (
+            {canRetry && (
               <ButtonLink to={`/checkout/${encodeURIComponent(c.sessionId)}?pay=1`} size="sm">
-                Resume
+                Try again
               </ButtonLink>
             )}
             <Button
