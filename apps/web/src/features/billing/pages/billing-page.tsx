@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { API_BASE, MSG, creditsEndpoints, formatMoney, pathOf, type CheckoutSummary, type Subscription } from '@atelier/shared';
+import {
+  API_BASE,
+  MSG,
+  creditsEndpoints,
+  formatMoney,
+  pathOf,
+  type BillingFrequency,
+  type CheckoutSummary,
+  type Plan,
+  type Subscription,
+} from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } from '../../../components/ui';
 import { tokenStore } from '../../../app/token-store';
@@ -9,8 +19,6 @@ import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui';
 import {
   useBillingPortalMutation,
-  useCancelSubscriptionMutation,
-  useChangeFrequencyMutation,
   useChangePlanMutation,
   useDismissCheckoutMutation,
   useGetActivePlansQuery,
@@ -25,6 +33,13 @@ import {
   formatDay,
 } from '../billing-format';
 import { usePaymentConfig } from '../payment-config';
+import {
+  CancelSubscriptionDialog,
+  FrequencyDialog,
+  PlanChangeDialog,
+  planCredits,
+  planPrice,
+} from '../components/subscription-dialogs';
 import '../billing.css';
 
 /** /billing — your subscription and your purchases. */
@@ -78,14 +93,19 @@ function SubscriptionCard() {
   return <SubscriptionDetails sub={sub} />;
 }
 
+/**
+ * The plan in force (its price, its period) and, when one is set, the plan or billing that starts
+ * at renewal. Every change opens a confirmation first.
+ */
 function SubscriptionDetails({ sub }: { sub: Subscription }) {
   const plans = useGetActivePlansQuery();
-  const [cancel, cancelState] = useCancelSubscriptionMutation();
   const [reactivate, reactivateState] = useReactivateSubscriptionMutation();
-  const [changePlan, changePlanState] = useChangePlanMutation();
-  const [changeFrequency, frequencyState] = useChangeFrequencyMutation();
+  const [changePlan, keepState] = useChangePlanMutation();
   const [openPortal, portalState] = useBillingPortalMutation();
   const [planId, setPlanId] = useState('');
+  const [confirmPlan, setConfirmPlan] = useState<Plan | null>(null);
+  const [isCancelling, setIsCancelling] = useState(false);
+  const [frequency, setFrequency] = useState<BillingFrequency | null>(null);
   const isStripe = usePaymentConfig().provider === 'stripe';
 
   const manageBilling = async () => {
@@ -106,8 +126,13 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
     }
   };
 
-  const otherPlans = (plans.data ?? []).filter((p) => p.id !== sub.plan?.id);
-  const price = sub.plan ? (sub.billingFrequency === 'yearly' ? sub.plan.priceYearly : sub.plan.priceMonthly) : null;
+  const otherPlans = (plans.data ?? []).filter((p) => p.id !== sub.plan?.id && p.id !== sub.pendingPlan?.id);
+  const price = sub.plan ? planPrice(sub.plan, sub.billingFrequency) : null;
+  const renewal = formatDay(sub.currentPeriodEnd);
+  const nextPlan = sub.pendingPlan ?? sub.plan;
+  const nextFrequency = sub.pendingBillingFrequency ?? sub.billingFrequency;
+  const hasPendingChange = Boolean(sub.pendingPlan || sub.pendingBillingFrequency) && !sub.cancelAtPeriodEnd;
+  const otherFrequency = nextFrequency === 'monthly' ? 'yearly' : 'monthly';
 
   return (
     <Card as="section" aria-labelledby="sub-title" className="stack">
@@ -118,15 +143,50 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
         <Badge tone={sub.status === 'active' ? 'success' : 'warning'}>{SUBSCRIPTION_STATUS_LABELS[sub.status]}</Badge>
       </div>
       <p>
-        Billed {sub.billingFrequency}
-        {sub.plan && price !== null ? ` — ${formatMoney(price, sub.plan.currency)}` : ''}. Current period{' '}
-        {formatDay(sub.currentPeriodStart)} – {formatDay(sub.currentPeriodEnd)}.
+        {sub.plan && price !== null ? (
+          <>
+            In force now: <strong>{sub.plan.name}</strong>, {formatMoney(price, sub.plan.currency)}{' '}
+            {sub.billingFrequency === 'yearly' ? 'a year' : 'a month'},{' '}
+            {planCredits(sub.plan, sub.billingFrequency).toLocaleString('en-US')} credits per period.
+          </>
+        ) : (
+          <>Billed {sub.billingFrequency}.</>
+        )}{' '}
+        Current period {formatDay(sub.currentPeriodStart)} – {renewal}.
       </p>
+      {hasPendingChange && nextPlan && (
+        <p className="billing-pending" data-testid="pending-change">
+          From {renewal}: <strong>{nextPlan.name}</strong>,{' '}
+          {formatMoney(planPrice(nextPlan, nextFrequency), nextPlan.currency)}{' '}
+          {nextFrequency === 'yearly' ? 'a year' : 'a month'},{' '}
+          {planCredits(nextPlan, nextFrequency).toLocaleString('en-US')} credits per period.{' '}
+          {sub.pendingPlan && sub.plan && (
+            <Button
+              variant="ghost"
+              size="sm"
+              isLoading={keepState.isLoading}
+              onClick={() =>
+                void run(
+                  () => changePlan({ planId: sub.plan!.id }).unwrap(),
+                  MSG.subscription.planChanged,
+                  MSG.subscription.changePlanFailed,
+                )
+              }
+            >
+              Stay on {sub.plan.name}
+            </Button>
+          )}
+        </p>
+      )}
       <p>
         {sub.cancelAtPeriodEnd ? (
-          <strong>Ends on {formatDay(sub.currentPeriodEnd)}.</strong>
+          <strong>Ends on {renewal}; it will not renew.</strong>
+        ) : nextPlan ? (
+          <>
+            Renews on {renewal} at {formatMoney(planPrice(nextPlan, nextFrequency), nextPlan.currency)}.
+          </>
         ) : (
-          <>Next renewal on {formatDay(sub.currentPeriodEnd)}.</>
+          <>Next renewal on {renewal}.</>
         )}
       </p>
       {sub.status === 'past_due' && (
@@ -143,27 +203,12 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
             Reactivate
           </Button>
         ) : (
-          <Button
-            variant="danger"
-            isLoading={cancelState.isLoading}
-            onClick={() => void run(() => cancel().unwrap(), MSG.subscription.canceled, MSG.subscription.cancelFailed)}
-          >
+          <Button variant="danger" onClick={() => setIsCancelling(true)}>
             Cancel subscription
           </Button>
         )}
-        <Button
-          variant="secondary"
-          isLoading={frequencyState.isLoading}
-          onClick={() => {
-            const next = sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly';
-            void run(
-              () => changeFrequency(next).unwrap(),
-              MSG.subscription.frequencyChanged,
-              MSG.subscription.changeFrequencyFailed,
-            );
-          }}
-        >
-          Switch to {sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly'} billing
+        <Button variant="secondary" onClick={() => setFrequency(otherFrequency)}>
+          Switch to {otherFrequency} billing
         </Button>
         {isStripe && (
           <Button variant="ghost" isLoading={portalState.isLoading} onClick={() => void manageBilling()}>
@@ -176,12 +221,8 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
           className="cluster"
           onSubmit={(e) => {
             e.preventDefault();
-            if (planId)
-              void run(
-                () => changePlan(planId).unwrap(),
-                MSG.subscription.planChanged,
-                MSG.subscription.changePlanFailed,
-              );
+            const chosen = otherPlans.find((p) => p.id === planId);
+            if (chosen) setConfirmPlan(chosen);
           }}
         >
           <Field label="Change plan">
@@ -189,21 +230,25 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
               <option value="">Choose a plan</option>
               {otherPlans.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name}
+                  {p.name} — {formatMoney(planPrice(p, sub.billingFrequency), p.currency)}{' '}
+                  {sub.billingFrequency === 'yearly' ? 'a year' : 'a month'}
                 </option>
               ))}
             </Select>
           </Field>
-          <Button type="submit" variant="secondary" disabled={!planId} isLoading={changePlanState.isLoading}>
-            Change plan
+          <Button type="submit" variant="secondary" disabled={!planId}>
+            Change plan…
           </Button>
         </form>
       )}
       <p className="billing-hint">
         {isStripe
           ? 'Plan and billing changes are prorated by Stripe; credits arrive with each paid period.'
-          : 'Plan and billing changes apply from your next renewal.'}
+          : 'An upgrade starts now and charges the difference for the days left in the period; a downgrade or a switch of billing starts at your next renewal.'}
       </p>
+      <PlanChangeDialog plan={confirmPlan} onClose={() => setConfirmPlan(null)} />
+      <CancelSubscriptionDialog sub={isCancelling ? sub : null} onClose={() => setIsCancelling(false)} />
+      <FrequencyDialog sub={sub} frequency={frequency} onClose={() => setFrequency(null)} />
     </Card>
   );
 }
