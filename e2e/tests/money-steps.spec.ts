@@ -32,6 +32,7 @@ test('money steps on a phone: checkout left open is no purchase, the card form f
   const cvc = checkout.getByRole('textbox', { name: 'CVC' });
   await number.pressSequentially('4242424242424242');
   await expect(number).toHaveValue('4242 4242 4242 4242');
+  await cvc.pressSequentially('123');
   await expiry.pressSequentially('1');
   await checkout.getByRole('button', { name: /^Pay / }).click();
   await expect(checkout.getByText('Enter the expiry as MM/YY.')).toBeVisible();
