@@ -278,7 +278,7 @@ export async function changePlan(
   return upgradeNow(deps, row, quote);
 }
 
-/** Filled in by upgradeNow from the provider's charge id; looked up for a repeated request. */
+/** The purchase row's session id for one upgrade (unique per provider): a repeated request finds it. */
 function upgradeChargeId(deps: BillingDeps, row: SubscriptionRow, planId: string): string {
   return `${deps.provider.name}:${upgradeReference(row, planId)}`;
 }
