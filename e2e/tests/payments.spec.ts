@@ -90,20 +90,24 @@ test('a new user buys a pack, a custom amount and a subscription, is credited on
   await expect(page).toHaveURL(/\/billing$/);
   const subscription = page.getByRole('region', { name: `${plan.name} plan` });
   await expect(subscription.getByText('Active', { exact: true })).toBeVisible();
-  await expect(subscription.getByText(/^Billed monthly/)).toBeVisible();
+  await expect(subscription.getByText(/^In force now: .* a month/)).toBeVisible();
   await page.reload();
-  await expect(subscription.getByText(/^Next renewal on /)).toBeVisible();
+  await expect(subscription.getByText(/^Renews on /)).toBeVisible();
   await expect(balance(afterPlan)).toBeVisible();
 
-  // Cancel at period end, reactivate, then switch to yearly billing.
+  // Cancel at period end (confirmed first), reactivate, then switch to yearly billing from the renewal.
   await subscription.getByRole('button', { name: 'Cancel subscription' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await expect(cancel.getByText(/runs until/)).toBeVisible();
+  await cancel.getByRole('button', { name: /^Cancel on / }).click();
   await expect(page.getByText('Subscription will be canceled at the end of the billing period')).toBeVisible();
   await expect(subscription.getByText(/^Ends on /)).toBeVisible();
   await subscription.getByRole('button', { name: 'Reactivate' }).click();
   await expect(page.getByText('Your subscription has been reactivated')).toBeVisible();
-  await expect(subscription.getByText(/^Next renewal on /)).toBeVisible();
+  await expect(subscription.getByText(/^Renews on /)).toBeVisible();
   await subscription.getByRole('button', { name: 'Switch to yearly billing' }).click();
+  await page.getByRole('dialog', { name: 'Switch to yearly billing?' }).getByRole('button', { name: /^Switch on / }).click();
   await expect(page.getByText('Your billing frequency has been updated')).toBeVisible();
-  await expect(subscription.getByText(/^Billed yearly/)).toBeVisible();
+  await expect(subscription.getByTestId('pending-change')).toContainText('a year');
   await expect(balance(afterPlan)).toBeVisible();
 });

@@ -116,22 +116,123 @@ describe('renewal', () => {
     expect(await grants(user.id)).toHaveLength(2);
   });
 
-  it('applies a plan change from the next renewal', async () => {
+  it('applies a downgrade and a switch of frequency from the next renewal, keeping the plan in force until then', async () => {
     const user = await createUser(t.deps);
-    await subscribe(user, starter().id);
-    const changed = await action(user, 'change-plan', { planId: pro().id });
-    expect(changed.json()).toMatchObject({ message: 'Your subscription plan has been updated', data: { plan: { name: 'Pro' } } });
-    expect(await balanceOf(t, user)).toBe(300);
+    await subscribe(user, pro().id);
+    expect(await balanceOf(t, user)).toBe(1000);
+    const before = await current(user);
+    const preview = await t.app.inject({ method: 'GET', url: api(`/subscription/change-plan/preview?planId=${starter().id}`), headers: user.headers });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      timing: 'renewal',
+      amountDue: 0,
+      effectiveAt: before.currentPeriodEnd,
+      newPrice: starter().priceMonthly,
+      creditsNow: 0,
+      creditsPerPeriod: 300,
+      plan: { name: 'Starter' },
+      currentPlan: { name: 'Pro' },
+    });
+    const changed = await action(user, 'change-plan', { planId: starter().id, expectedAmount: 0 });
+    expect(changed.json()).toMatchObject({
+      message: 'Your subscription plan has been updated',
+      data: { plan: { name: 'Pro' }, pendingPlan: { name: 'Starter' } },
+    });
+    expect(await balanceOf(t, user)).toBe(1000);
     const freq = await action(user, 'change-frequency', { frequency: 'yearly' });
-    expect(freq.json()).toMatchObject({ message: 'Your billing frequency has been updated', data: { billingFrequency: 'yearly' } });
+    expect(freq.json()).toMatchObject({
+      message: 'Your billing frequency has been updated',
+      data: { billingFrequency: 'monthly', pendingBillingFrequency: 'yearly' },
+    });
     t.clock.advance(32 * DAY);
     await signInAgain(t, user);
     await renewDueSubscriptions(depsOf(t));
-    expect(await balanceOf(t, user)).toBe(300 + 1000 * 12);
+    expect(await balanceOf(t, user)).toBe(1000 + 300 * 12);
     const sub = await current(user);
+    expect(sub).toMatchObject({ plan: { name: 'Starter' }, billingFrequency: 'yearly', pendingPlan: null, pendingBillingFrequency: null });
     expect(new Date(sub.currentPeriodEnd).getTime()).toBe(addInterval(new Date(sub.currentPeriodStart), 'year').getTime());
   });
 
+  it('choosing the plan in force again drops a pending downgrade', async () => {
+    const user = await createUser(t.deps);
+    await subscribe(user, pro().id);
+    await action(user, 'change-plan', { planId: starter().id });
+    const kept = await action(user, 'change-plan', { planId: pro().id });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data).toMatchObject({ plan: { name: 'Pro' }, pendingPlan: null });
+    expect((await action(user, 'change-plan', { planId: pro().id })).statusCode).toBe(409);
+  });
+});
+
+describe('upgrading', () => {
+  async function purchases(user: TestUser) {
+    const res = await t.app.inject({ method: 'GET', url: api('/billing/checkouts'), headers: user.headers });
+    return res.json().data as { description: string; amount: number; credits: number; status: string }[];
+  }
+
+  it('charges the prorated difference now, exactly as previewed, grants the prorated credits, once', async () => {
+    const user = await createUser(t.deps);
+    await subscribe(user, starter().id);
+    t.clock.advance(10 * DAY + 3600 * 1000);
+    await signInAgain(t, user);
+    const res = await t.app.inject({ method: 'GET', url: api(`/subscription/change-plan/preview?planId=${pro().id}`), headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json().data;
+    const sub = await current(user);
+    const daysInPeriod = Math.round((Date.parse(sub.currentPeriodEnd) - Date.parse(sub.currentPeriodStart)) / DAY);
+    const daysLeft = Math.ceil((Date.parse(sub.currentPeriodEnd) - t.clock.now().getTime()) / DAY);
+    const amountDue = Math.round(((pro().priceMonthly - starter().priceMonthly) * daysLeft) / daysInPeriod);
+    const creditsNow = Math.round(((1000 - 300) * daysLeft) / daysInPeriod);
+    expect(preview).toMatchObject({ timing: 'now', daysLeft, daysInPeriod, amountDue, creditsNow, newPrice: pro().priceMonthly, periodEnd: sub.currentPeriodEnd });
+    expect(amountDue).toBeGreaterThan(0);
+    expect(amountDue).toBeLessThan(pro().priceMonthly - starter().priceMonthly);
+
+    // An amount other than the one due is refused, and nothing happens.
+    const stale = await action(user, 'change-plan', { planId: pro().id, expectedAmount: amountDue + 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/^The amount due is now \$\d+\.\d\d; review the change again$/);
+    expect((await current(user)).plan.name).toBe('Starter');
+
+    const [first, second] = await Promise.all([
+      action(user, 'change-plan', { planId: pro().id, expectedAmount: amountDue }),
+      action(user, 'change-plan', { planId: pro().id, expectedAmount: amountDue }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const again = await action(user, 'change-plan', { planId: pro().id, expectedAmount: amountDue });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ plan: { name: 'Pro' }, pendingPlan: null, currentPeriodEnd: sub.currentPeriodEnd });
+
+    expect(await balanceOf(t, user)).toBe(300 + creditsNow);
+    const upgradeRows = (await purchases(user)).filter((p) => p.description.startsWith('Upgrade to Pro'));
+    expect(upgradeRows).toEqual([expect.objectContaining({ amount: amountDue, credits: creditsNow, status: 'complete' })]);
+
+    // The next renewal bills and grants the new plan in full.
+    t.clock.advance(25 * DAY);
+    await signInAgain(t, user);
+    await renewDueSubscriptions(depsOf(t));
+    expect(await balanceOf(t, user)).toBe(300 + creditsNow + 1000);
+  });
+
+  it('leaves the plan unchanged when the saved card declines', async () => {
+    const user = await createUser(t.deps);
+    await subscribe(user, starter().id);
+    await t.deps.database.db.update(paymentCards).set({ declinesRenewals: true }).where(eq(paymentCards.userId, user.id));
+    const res = await action(user, 'change-plan', { planId: pro().id });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe('The saved card was declined. Your plan is unchanged.');
+    expect((await current(user)).plan.name).toBe('Starter');
+    expect(await balanceOf(t, user)).toBe(300);
+    expect((await purchases(user)).filter((p) => p.description.startsWith('Upgrade'))).toEqual([]);
+  });
+
+  it('needs a live subscription and a plan id to preview', async () => {
+    const user = await createUser(t.deps);
+    const none = await t.app.inject({ method: 'GET', url: api(`/subscription/change-plan/preview?planId=${pro().id}`), headers: user.headers });
+    expect(none.statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: api('/subscription/change-plan/preview?planId=x'), headers: user.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Choose a plan');
+  });
   it('cancels at period end with no renewal, and reactivation undoes a pending cancel', async () => {
     const user = await createUser(t.deps);
     await subscribe(user, starter().id);

@@ -129,6 +129,17 @@ describe('profiles', () => {
     expect(taken.json().message).toBe('This username is already taken');
     const badSite = await t.app.inject({ method: 'PATCH', url: api('/users/profile'), headers: ann.headers, payload: { website: 'javascript:alert(1)' } });
     expect(badSite.statusCode).toBe(400);
+    expect(badSite.json().message).toBe('Enter a website address like alice.example.com');
+    // A bare address is a website: saved with https://, from JSON and from the profile form alike.
+    const bare = await t.app.inject({ method: 'PATCH', url: api('/users/profile'), headers: ann.headers, payload: { website: ' ann.example.com ' } });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().data.user.website).toBe('https://ann.example.com');
+    const form = multipart({ website: 'ann.example.org/boats', bio: 'Boats' });
+    const viaForm = await t.app.inject({ method: 'PATCH', url: api('/users/profile'), headers: { ...ann.headers, ...form.headers }, payload: form.payload });
+    expect(viaForm.statusCode).toBe(200);
+    expect(viaForm.json().data.user).toMatchObject({ website: 'https://ann.example.org/boats', bio: 'Boats' });
+    const notAHost = await t.app.inject({ method: 'PATCH', url: api('/users/profile'), headers: ann.headers, payload: { website: 'my site' } });
+    expect(notAHost.statusCode).toBe(400);
     const longBio = await t.app.inject({ method: 'PATCH', url: api('/users/profile'), headers: ann.headers, payload: { bio: 'x'.repeat(501) } });
     expect(longBio.statusCode).toBe(400);
   });

@@ -8,6 +8,7 @@ export * from './schemas/auth.js';
 export * from './schemas/jobs.js';
 export * from './schemas/credits.js';
 export * from './money.js';
+export * from './website.js';
 export * from './schemas/billing.js';
 export * from './schemas/content.js';
 export * from './schemas/categories.js';

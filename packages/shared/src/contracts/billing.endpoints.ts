@@ -21,5 +21,6 @@ export const subscriptionEndpoints = {
   cancel: endpoint('POST', '/subscription/cancel'),
   reactivate: endpoint('POST', '/subscription/reactivate'),
   changePlan: endpoint('POST', '/subscription/change-plan'),
+  changePlanPreview: endpoint('GET', '/subscription/change-plan/preview'),
   changeFrequency: endpoint('POST', '/subscription/change-frequency'),
 } as const;

@@ -7,6 +7,8 @@ import {
   localPayBody,
   localPayResult,
   plan,
+  planChangePreview,
+  planChangePreviewQuery,
   sessionDetails,
   subscription,
   subscriptionCheckoutBody,
@@ -45,7 +47,7 @@ export const paymentsContracts = {
   }),
   checkouts: contract(p.checkouts, {
     tags: ['payments'],
-    summary: 'Your purchases, newest first',
+    summary: 'Your purchases, newest first: completed ones, and failed payments while their checkout can still be paid (a checkout opened and left is not a purchase)',
     reply: { 200: z.object({ data: z.array(checkoutSummary) }) },
   }),
   dismissCheckout: contract(p.dismissCheckout, {
@@ -100,11 +102,22 @@ export const subscriptionContracts = {
   }),
   cancel: contract(s.cancel, { tags: ['subscription'], summary: 'Cancel at the end of the billing period', reply: { 200: subscriptionReply } }),
   reactivate: contract(s.reactivate, { tags: ['subscription'], summary: 'Undo a pending cancellation', reply: { 200: subscriptionReply } }),
+  changePlanPreview: contract(s.changePlanPreview, {
+    tags: ['subscription'],
+    summary: 'What switching to a plan would cost now, when it starts and what it does to credits',
+    description:
+      'An upgrade (a higher price) starts now: the price difference for the days left of the period is due now, and the credit difference for those days is granted now. Any other change starts at the next renewal, with nothing due now.',
+    query: planChangePreviewQuery,
+    reply: { 200: z.object({ data: planChangePreview }) },
+  }),
   changePlan: contract(s.changePlan, {
     tags: ['subscription'],
-    summary: 'Switch plan; the new plan is billed and granted from the next renewal',
+    summary: 'Switch plan: an upgrade is charged its prorated amount now and starts now; a downgrade starts at the next renewal',
+    description:
+      'Charges exactly the amount the preview gives (send it as expectedAmount to be refused with 409 when it changed). Repeating a completed upgrade charges nothing again.',
     body: changePlanBody,
     reply: { 200: subscriptionReply },
+    errors: [402, 409],
   }),
   changeFrequency: contract(s.changeFrequency, {
     tags: ['subscription'],

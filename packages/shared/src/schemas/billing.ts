@@ -287,8 +287,41 @@ export const subscription = z.object({
   cancelAtPeriodEnd: z.boolean(),
   canceledAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The plan that starts at the next renewal (a downgrade), when one is set; `plan` is in force until then. */
+  pendingPlan: plan.nullable(),
+  /** The billing frequency that starts at the next renewal, when a switch is set. */
+  pendingBillingFrequency: billingFrequency.nullable(),
 });
 export type Subscription = z.infer<typeof subscription>;
+
+/**
+ * What a plan change would do, before it is made. An upgrade (a higher price) starts now: the
+ * prorated difference for the days left of the period is charged now and the prorated difference
+ * of credits granted now. Any other change starts at the next renewal: nothing is charged now and
+ * the credits already granted stay.
+ */
+export const planChangePreview = z.object({
+  plan,
+  currentPlan: plan.nullable(),
+  frequency: billingFrequency,
+  timing: z.enum(['now', 'renewal']),
+  /** When the new plan is in force: now, or the next renewal. */
+  effectiveAt: z.string(),
+  /** Charged now, in minor units (0 when the change starts at renewal). */
+  amountDue: z.number().int(),
+  currency: z.string(),
+  /** The new plan's price per period, billed from the next renewal. */
+  newPrice: z.number().int(),
+  /** Credits granted now with the upgrade (its prorated share of the period). */
+  creditsNow: z.number().int(),
+  /** The new plan's credits per period, from the next renewal. */
+  creditsPerPeriod: z.number().int(),
+  periodEnd: z.string(),
+  daysLeft: z.number().int(),
+  daysInPeriod: z.number().int(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreview>;
+export const planChangePreviewQuery = z.object({ planId: z.string().uuid('Choose a plan') });
 
 export const subscriptionCheckoutBody = z.object({
   planId: z.string().uuid('Choose a plan'),
@@ -296,5 +329,9 @@ export const subscriptionCheckoutBody = z.object({
 });
 export type SubscriptionCheckoutBody = z.input<typeof subscriptionCheckoutBody>;
 
-export const changePlanBody = z.object({ planId: z.string().uuid('Choose a plan') });
+export const changePlanBody = z.object({
+  planId: z.string().uuid('Choose a plan'),
+  /** The amount due the person was shown (preview); refused with 409 when it is no longer the amount. */
+  expectedAmount: z.number().int().min(0).optional(),
+});
 export const changeFrequencyBody = z.object({ frequency: billingFrequency });

@@ -3,6 +3,7 @@ import { CONTENT_TYPES } from '../catalogue.js';
 import { THEMES } from '../limits.js';
 import { CONTENT_STATUSES } from './content.js';
 import { paginationQuery, searchTooLong } from './common.js';
+import { WEBSITE_INVALID, isWebsite, normalizeWebsite } from '../website.js';
 import { publicUser, userSettings, username } from './auth.js';
 
 /** One person in a list (followers, following, search results). */
@@ -57,14 +58,12 @@ export const updateProfileBody = z.object({
     .optional(),
   username: username.optional(),
   bio: optionalText(500, 'Bio').optional(),
+  /** A bare address (alice.example.com) is accepted; the server saves it as https://alice.example.com. */
   website: z
     .string()
     .trim()
     .max(200, 'Website must be at most 200 characters long')
-    .refine(
-      (v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v),
-      'Please enter a valid website URL (http or https)',
-    )
+    .refine((v) => isWebsite(normalizeWebsite(v)), WEBSITE_INVALID)
     .optional(),
   location: optionalText(100, 'Location').optional(),
 });

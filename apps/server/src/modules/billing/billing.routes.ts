@@ -17,6 +17,7 @@ import {
   createHostedSubscriptionCheckout,
   createSubscriptionCheckout,
   currentSubscription,
+  previewPlanChange,
   reactivateSubscription,
 } from './subscription.service.js';
 
@@ -134,10 +135,16 @@ export const billingRoutes: AppModule = async (app, ctx) => {
   }
 
   app.route({
+    ...fromContract(sub.changePlanPreview),
+    preHandler: ctx.auth.requireAuth,
+    handler: async (request) => ({ data: await previewPlanChange(deps, currentUser(request).id, request.query.planId) }),
+  });
+
+  app.route({
     ...fromContract(sub.changePlan),
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => ({
-      data: await changePlan(deps, currentUser(request).id, request.body.planId),
+      data: await changePlan(deps, currentUser(request).id, request.body.planId, request.body.expectedAmount),
       message: MSG.subscription.planChanged,
     }),
   });

@@ -128,6 +128,9 @@ export const subscriptions = pgTable(
       .references(() => checkouts.id, { onDelete: 'cascade' }),
     status: text('status').$type<SubscriptionStatus>().notNull(),
     billingFrequency: text('billing_frequency').$type<BillingFrequency>().notNull(),
+    /** 0032: the plan and frequency that start at the next renewal (a downgrade, a switch of frequency). */
+    pendingPlanId: uuid('pending_plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    pendingBillingFrequency: text('pending_billing_frequency').$type<BillingFrequency>(),
     currentPeriodStart: ts('current_period_start').notNull(),
     currentPeriodEnd: ts('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -154,6 +157,7 @@ export const subscriptions = pgTable(
       .where(sql`${t.providerSubscriptionId} IS NOT NULL`),
     check('subscriptions_status_check', oneOf(t.status, SUBSCRIPTION_STATUSES)),
     check('subscriptions_billing_frequency_check', oneOf(t.billingFrequency, BILLING_FREQUENCIES)),
+    check('subscriptions_pending_billing_frequency_check', oneOf(t.pendingBillingFrequency, BILLING_FREQUENCIES)),
   ],
 );
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

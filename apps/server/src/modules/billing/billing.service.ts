@@ -301,11 +301,16 @@ export async function getSessionDetails(deps: BillingDeps, userId: string, sessi
   };
 }
 
+/**
+ * A person's purchases: what they paid for, and payments that failed while that checkout can still
+ * be paid. Opening a checkout is not a purchase, so one opened and left (open, or expired unpaid)
+ * is never listed; a failed one leaves the list when its session expires or is dismissed.
+ */
 export async function listCheckouts(db: Db, userId: string, limit = 50): Promise<CheckoutSummary[]> {
   const rows = await db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.userId, userId), isNull(checkouts.dismissedAt)))
+    .where(and(eq(checkouts.userId, userId), isNull(checkouts.dismissedAt), inArray(checkouts.status, ['complete', 'declined'])))
     .orderBy(desc(checkouts.createdAt))
     .limit(limit);
   return rows.map(toCheckoutSummary);

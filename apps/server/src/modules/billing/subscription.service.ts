@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
-import type { BillingFrequency, CheckoutSession, Subscription } from '@atelier/shared';
+import { formatMoney, type BillingFrequency, type CheckoutSession, type PlanChangePreview, type Subscription } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import {
   addInterval,
   type CheckoutUiMode,
@@ -9,8 +9,9 @@ import {
   type ProviderSubscriptions,
 } from '../../providers/payments/types.js';
 import { getPlanRow, type PlanRow, planRowsByIds, toPlan } from '../plans/index.js';
+import { announceBalance, applyCredits, ledgerKeys } from '../credits/index.js';
 import { handlePaymentEvent, periodCredits } from './billing.events.js';
-import { subscriptions, type SubscriptionRow } from './billing.schema.js';
+import { checkouts, subscriptions, type SubscriptionRow } from './billing.schema.js';
 import { openCheckout, type BillingDeps } from './billing.service.js';
 
 const LIVE = ['active', 'trialing', 'past_due', 'incomplete'] as const;
@@ -23,7 +24,9 @@ async function planMap(db: Db, ids: (string | null)[]): Promise<Map<string, Plan
 }
 
 export async function toSubscription(db: Db, row: SubscriptionRow): Promise<Subscription> {
-  const plan = row.planId ? (await planMap(db, [row.planId])).get(row.planId) : undefined;
+  const plans = await planMap(db, [row.planId, row.pendingPlanId]);
+  const plan = row.planId ? plans.get(row.planId) : undefined;
+  const pending = row.pendingPlanId ? plans.get(row.pendingPlanId) : undefined;
   return {
     id: row.id,
     plan: plan ? toPlan(plan) : null,
@@ -34,6 +37,8 @@ export async function toSubscription(db: Db, row: SubscriptionRow): Promise<Subs
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     canceledAt: row.canceledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    pendingPlan: pending ? toPlan(pending) : null,
+    pendingBillingFrequency: row.pendingBillingFrequency ?? null,
   };
 }
 
@@ -172,31 +177,193 @@ async function changeProviderPrice(
   return updateSub(deps, row.id, { ...providerValues(state), planId: plan.id, billingFrequency: frequency });
 }
 
-/**
- * Locally billed: the new plan (or frequency) applies from the next renewal; the current period
- * was paid at the old price and its credits granted, so nothing is prorated or granted now.
- * Provider billed: the provider prorates the rest of the period; credits still come only with
- * paid periods (its invoices).
- */
-export async function changePlan(deps: BillingDeps, userId: string, planId: string): Promise<Subscription> {
-  const row = await requireLive(deps.db, userId);
-  const plan = await getPlanRow(deps.db, planId);
-  if (!plan.isActive) throw badRequest('This plan is not available');
-  if (row.planId === plan.id) throw conflict('You are already on this plan');
-  const remote = providerOps(deps, row);
-  if (remote) return changeProviderPrice(deps, row, remote, plan, row.billingFrequency);
-  return updateSub(deps, row.id, { planId: plan.id });
+const DAY_MS = 24 * 3600 * 1000;
+const priceOf = (plan: PlanRow, frequency: BillingFrequency) => (frequency === 'yearly' ? plan.priceYearly : plan.priceMonthly);
+
+interface PlanChangeQuote {
+  preview: PlanChangePreview;
+  /** The plan in force now (null when it was deleted). */
+  current: PlanRow | null;
+  target: PlanRow;
 }
 
+/**
+ * The one rule for a plan change. An upgrade (a higher price at the subscription's frequency)
+ * starts now: the price difference for the whole days left of the period is due now, and the
+ * credit difference for those days is granted now. Anything else starts at the next renewal:
+ * nothing is due now and the period's credits stay. Whole days keep a quote the same all day, so
+ * the change charges exactly what its preview showed.
+ */
+async function quotePlanChange(deps: BillingDeps, row: SubscriptionRow, planId: string): Promise<PlanChangeQuote> {
+  const target = await getPlanRow(deps.db, planId);
+  if (!target.isActive) throw badRequest('This plan is not available');
+  const current = row.planId ? await getPlanRow(deps.db, row.planId).catch(() => null) : null;
+  const frequency = row.billingFrequency;
+  const now = deps.clock();
+  const periodMs = row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime();
+  const daysInPeriod = Math.max(1, Math.round(periodMs / DAY_MS));
+  const daysLeft = Math.min(daysInPeriod, Math.max(0, Math.ceil((row.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS)));
+  const oldPrice = current ? priceOf(current, frequency) : 0;
+  const newPrice = priceOf(target, frequency);
+  const isUpgrade = newPrice > oldPrice && daysLeft > 0 && current?.currency === target.currency;
+  const newCredits = periodCredits(target.creditsPerPeriod, frequency);
+  const oldCredits = current ? periodCredits(current.creditsPerPeriod, frequency) : 0;
+  const share = (difference: number) => Math.max(0, Math.round((difference * daysLeft) / daysInPeriod));
+  return {
+    current,
+    target,
+    preview: {
+      plan: toPlan(target),
+      currentPlan: current ? toPlan(current) : null,
+      frequency,
+      timing: isUpgrade ? 'now' : 'renewal',
+      effectiveAt: (isUpgrade ? now : row.currentPeriodEnd).toISOString(),
+      amountDue: isUpgrade ? share(newPrice - oldPrice) : 0,
+      currency: target.currency,
+      newPrice,
+      creditsNow: isUpgrade ? share(newCredits - oldCredits) : 0,
+      creditsPerPeriod: newCredits,
+      periodEnd: row.currentPeriodEnd.toISOString(),
+      daysLeft,
+      daysInPeriod,
+    },
+  };
+}
+
+export async function previewPlanChange(deps: BillingDeps, userId: string, planId: string): Promise<PlanChangePreview> {
+  const row = await requireLive(deps.db, userId);
+  if (row.planId === planId && !row.pendingPlanId) throw conflict('You are already on this plan');
+  return (await quotePlanChange(deps, row, planId)).preview;
+}
+
+/** The reference of one upgrade: its charge, its purchase row and its credits are made once per reference. */
+const upgradeReference = (row: SubscriptionRow, planId: string) =>
+  `upgrade:${row.id}:${row.currentPeriodStart.toISOString()}:${planId}`;
+
+/**
+ * Provider billed (Stripe): the provider prorates, and credits still come only with paid periods.
+ * Locally billed: the rule of quotePlanChange. An upgrade charges the saved card exactly the
+ * quoted amount (refused with 409 when the caller's expectedAmount is not that amount, 402 when
+ * the card declines: the plan is then unchanged), then in one transaction moves the plan, records
+ * the charge as a completed purchase and grants the prorated credits through the ledger. Every
+ * step is keyed by (subscription, period, plan), so a repeated request charges and grants once.
+ * A downgrade only names the plan that starts at renewal; choosing the plan in force again drops it.
+ */
+export async function changePlan(
+  deps: BillingDeps,
+  userId: string,
+  planId: string,
+  expectedAmount?: number,
+): Promise<Subscription> {
+  const row = await requireLive(deps.db, userId);
+  const remote = providerOps(deps, row);
+  if (row.planId === planId) {
+    if (row.pendingPlanId) return updateSub(deps, row.id, { pendingPlanId: null });
+    // The same upgrade again (a retry after a lost reply): it is done; nothing more is charged.
+    const done = await deps.db
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(eq(checkouts.providerSessionId, upgradeChargeId(deps, row, planId)))
+      .limit(1);
+    if (done[0] && !remote) return toSubscription(deps.db, row);
+    throw conflict('You are already on this plan');
+  }
+  const quote = await quotePlanChange(deps, row, planId);
+  if (remote) return changeProviderPrice(deps, row, remote, quote.target, row.billingFrequency);
+  const { preview, target } = quote;
+  if (expectedAmount !== undefined && expectedAmount !== preview.amountDue) {
+    throw conflict(`The amount due is now ${formatMoney(preview.amountDue, preview.currency)}; review the change again`);
+  }
+  if (preview.timing === 'renewal') return updateSub(deps, row.id, { pendingPlanId: target.id });
+  return upgradeNow(deps, row, quote);
+}
+
+/** The purchase row's session id for one upgrade (unique per provider): a repeated request finds it. */
+function upgradeChargeId(deps: BillingDeps, row: SubscriptionRow, planId: string): string {
+  return `${deps.provider.name}:${upgradeReference(row, planId)}`;
+}
+
+async function upgradeNow(deps: BillingDeps, row: SubscriptionRow, quote: PlanChangeQuote): Promise<Subscription> {
+  const { preview, target } = quote;
+  const reference = upgradeReference(row, target.id);
+  const description = `Upgrade to ${target.name} (prorated, ${preview.daysLeft} of ${preview.daysInPeriod} days)`;
+  if (preview.amountDue > 0) {
+    if (!deps.provider.chargeNow) throw conflict('Plan upgrades are not available with this payment provider');
+    const charge = await deps.provider.chargeNow({
+      userId: row.userId,
+      reference,
+      amount: preview.amountDue,
+      currency: preview.currency,
+      description,
+    });
+    if (!charge.ok) throw new AppError(402, `${charge.message} Your plan is unchanged.`);
+  }
+  const now = deps.clock();
+  let balance: number | null = null;
+  const updated = await deps.db.transaction(async (tx) => {
+    const locked = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id)).for('update');
+    const fresh = locked[0];
+    if (!fresh) throw notFound('You have no active subscription');
+    // Another request moved the plan meanwhile (the same upgrade, or another change): it wins.
+    if (fresh.planId !== row.planId) return fresh;
+    const [moved] = await tx
+      .update(subscriptions)
+      .set({ planId: target.id, pendingPlanId: null, updatedAt: now })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    await tx
+      .insert(checkouts)
+      .values({
+        userId: row.userId,
+        kind: 'subscription',
+        planId: target.id,
+        billingFrequency: row.billingFrequency,
+        description,
+        credits: preview.creditsNow,
+        amount: preview.amountDue,
+        currency: preview.currency,
+        status: 'complete',
+        provider: deps.provider.name,
+        providerSessionId: upgradeChargeId(deps, row, target.id),
+        clientSecret: '',
+        createdAt: now,
+        expiresAt: now,
+        completedAt: now,
+      })
+      .onConflictDoNothing();
+    if (preview.creditsNow > 0) {
+      const grant = await applyCredits(tx, {
+        userId: row.userId,
+        delta: preview.creditsNow,
+        kind: 'subscription_grant',
+        reason: `Upgrade to ${target.name}`,
+        reference: row.id,
+        idempotencyKey: ledgerKeys.planUpgrade(row.id, row.currentPeriodStart, target.id),
+      });
+      balance = grant.credits;
+    }
+    return moved ?? fresh;
+  });
+  if (balance !== null) announceBalance(deps.realtime, row.userId, balance);
+  return toSubscription(deps.db, updated);
+}
+
+/**
+ * A switch of billing frequency starts at the next renewal (the period paid runs at its price);
+ * choosing the frequency in force again drops a pending switch. Provider billed: the provider prorates.
+ */
 export async function changeFrequency(deps: BillingDeps, userId: string, frequency: BillingFrequency): Promise<Subscription> {
   const row = await requireLive(deps.db, userId);
-  if (row.billingFrequency === frequency) throw conflict(`You are already billed ${frequency}`);
   const remote = providerOps(deps, row);
+  if (row.billingFrequency === frequency) {
+    if (!remote && row.pendingBillingFrequency) return updateSub(deps, row.id, { pendingBillingFrequency: null });
+    throw conflict(`You are already billed ${frequency}`);
+  }
   if (remote && row.planId) {
     const plan = await getPlanRow(deps.db, row.planId);
     return changeProviderPrice(deps, row, remote, plan, frequency);
   }
-  return updateSub(deps, row.id, { billingFrequency: frequency });
+  return updateSub(deps, row.id, { pendingBillingFrequency: frequency });
 }
 
 export interface RenewalReport {
@@ -240,7 +407,22 @@ export async function renewDueSubscriptions(deps: BillingDeps, maxPeriods = 24):
         report.canceled += 1;
         break;
       }
-      const plan = await getPlanRow(deps.db, sub.planId).catch(() => null);
+      if (sub.pendingPlanId || sub.pendingBillingFrequency) {
+        // What was set to start at renewal starts now, before the charge: new price, new credits.
+        const appliedRows: SubscriptionRow[] = await deps.db
+          .update(subscriptions)
+          .set({
+            planId: sub.pendingPlanId ?? sub.planId,
+            billingFrequency: sub.pendingBillingFrequency ?? sub.billingFrequency,
+            pendingPlanId: null,
+            pendingBillingFrequency: null,
+            updatedAt: now,
+          })
+          .where(eq(subscriptions.id, sub.id))
+          .returning();
+        if (appliedRows[0]) sub = appliedRows[0];
+      }
+      const plan = sub.planId ? await getPlanRow(deps.db, sub.planId).catch(() => null) : null;
       if (!plan) break;
       const periodStart = sub.currentPeriodEnd;
       const periodEnd = addInterval(periodStart, sub.billingFrequency === 'yearly' ? 'year' : 'month');

@@ -24,6 +24,12 @@ export const ledgerKeys = {
   /** The grant of one paid subscription period. */
   subscriptionPeriod: (subscriptionId: string, periodStart: Date) =>
     asKey(`sub:${subscriptionId}:${periodStart.toISOString()}`),
+  /**
+   * The prorated credits of an upgrade: one per subscription, period and plan moved to, so a
+   * repeated or concurrent upgrade request grants once.
+   */
+  planUpgrade: (subscriptionId: string, periodStart: Date, planId: string) =>
+    asKey(`sub-upgrade:${subscriptionId}:${periodStart.toISOString()}:${planId}`),
   /** The bonus of the person who invited `newUserId`. */
   referrerBonus: (newUserId: string) => asKey(`${REFERRER_KEY_PREFIX}${newUserId}`),
   /** The welcome bonus of the invited person. */

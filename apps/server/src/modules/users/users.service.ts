@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { DECODE_LIMIT, assertImagePixels } from '../../platform/images.js';
 import {
   isReservedUsername,
+  normalizeWebsite,
   USERNAME_RESERVED,
   type ProfileByUsername,
   type PublicProfile,
@@ -158,7 +159,7 @@ export async function updateProfile(deps: UsersDeps, auth: AuthUser, body: Updat
   const patch: Partial<typeof users.$inferInsert> = {};
   if (body.fullName !== undefined) patch.fullName = body.fullName;
   if (body.bio !== undefined) patch.bio = body.bio === '' ? null : body.bio;
-  if (body.website !== undefined) patch.website = body.website === '' ? null : body.website;
+  if (body.website !== undefined) patch.website = body.website === '' ? null : normalizeWebsite(body.website);
   if (body.location !== undefined) patch.location = body.location === '' ? null : body.location;
   if (body.username !== undefined && body.username.toLowerCase() !== row.username.toLowerCase()) {
     // A name someone already holds (the first admin's) stays theirs; nobody may take a reserved one.

@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   addInterval,
+  type ChargeNowInput,
+  type ChargeNowResult,
   type CreateSessionInput,
   type PaymentEvent,
   type PaymentProvider,
@@ -205,6 +207,14 @@ export function createLocalPaymentProvider(deps: { store: LocalCheckoutStore; cl
           periodEnd: input.periodEnd.toISOString(),
         },
       };
+    },
+
+    async chargeNow(input: ChargeNowInput): Promise<ChargeNowResult> {
+      const card = await store.latestCard(input.userId, LOCAL_PROVIDER);
+      if (!card) return { ok: false, message: LOCAL_MESSAGES.noCard };
+      if (card.declinesRenewals) return { ok: false, message: LOCAL_MESSAGES.renewalDeclined };
+      // One charge per reference: the id is derived from it, so a replay is the same charge.
+      return { ok: true, chargeId: `ch_local_${createHash('sha256').update(input.reference).digest('hex').slice(0, 24)}` };
     },
 
     async closeSession(sessionId) {

@@ -148,6 +148,18 @@ export interface RenewalChargeInput {
 
 export type RenewalChargeResult = { ok: true; event: PeriodPaidEvent } | { ok: false; message: string };
 
+/** A one-off charge of the saved payment method (a plan upgrade's prorated amount). */
+export interface ChargeNowInput {
+  userId: string;
+  /** Our idempotency reference: the same reference is the same charge, made once. */
+  reference: string;
+  amount: number;
+  currency: string;
+  description: string;
+}
+
+export type ChargeNowResult = { ok: true; chargeId: string } | { ok: false; message: string };
+
 export interface PaymentProvider {
   readonly name: string;
   /**
@@ -165,6 +177,11 @@ export interface PaymentProvider {
   sessionEvents(sessionId: string): Promise<PaymentEvent[]>;
   /** Charges the customer's saved payment method for a renewal period. */
   chargeRenewal(input: RenewalChargeInput): Promise<RenewalChargeResult>;
+  /**
+   * Charges the saved payment method once per reference (a replay answers the same charge).
+   * Present for a provider whose subscriptions we bill ourselves (local).
+   */
+  chargeNow?(input: ChargeNowInput): Promise<ChargeNowResult>;
 }
 
 /** Adds one billing interval in UTC; a day past the new month's end is clamped (Jan 31 + 1 month = Feb 28/29). */

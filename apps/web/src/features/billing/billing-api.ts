@@ -17,6 +17,7 @@ import {
   type LocalPayResult,
   type Plan,
   type PlanBody,
+  type PlanChangePreview,
   type PlanUpdateBody,
   type PriceCalculation,
   type ReplyOf,
@@ -167,9 +168,16 @@ export const billingApi = api.injectEndpoints({
       query: () => call(subscriptionEndpoints.reactivate),
       invalidatesTags: ['Subscription'],
     }),
-    changePlan: build.mutation<SubscriptionReply, string>({
-      query: (planId) => call(subscriptionEndpoints.changePlan, { body: { planId } }),
-      invalidatesTags: ['Subscription'],
+    /** What a plan change would cost now and when it starts; asked afresh each time the confirmation opens. */
+    previewPlanChange: build.query<PlanChangePreview, string>({
+      query: (planId) => call(subscriptionEndpoints.changePlanPreview, { query: { planId } }),
+      transformResponse: (r: ReplyOf<typeof subscriptionContracts.changePlanPreview>) => r.data,
+      keepUnusedDataFor: 0,
+    }),
+    /** `expectedAmount` is the amount due the person confirmed; the server refuses another. */
+    changePlan: build.mutation<SubscriptionReply, { planId: string; expectedAmount?: number }>({
+      query: (body) => call(subscriptionEndpoints.changePlan, { body }),
+      invalidatesTags: ['Subscription', 'Credits'],
     }),
     changeFrequency: build.mutation<SubscriptionReply, BillingFrequency>({
       query: (frequency) => call(subscriptionEndpoints.changeFrequency, { body: { frequency } }),
@@ -208,5 +216,6 @@ export const {
   useCancelSubscriptionMutation,
   useReactivateSubscriptionMutation,
   useChangePlanMutation,
+  usePreviewPlanChangeQuery,
   useChangeFrequencyMutation,
 } = billingApi;

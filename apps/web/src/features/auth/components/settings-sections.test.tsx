@@ -72,6 +72,62 @@ describe('Profile editor', () => {
     expect(store.getState().auth.user).toMatchObject({ bio: 'Engines and poems', location: 'London' });
   });
 
+  it('accepts a bare website address and saves it with https://', async () => {
+    const me = makeUser();
+    const server = mockServer({
+      'PATCH /users/profile': (call) =>
+        jsonResponse(200, { data: { user: { ...me, ...(call.body as object) } }, message: 'Profile updated' }),
+    });
+    const { user, store } = renderWithStore(<ProfileEditor user={me} />, { preloadedState: signedInState(me) });
+    await user.type(screen.getByLabelText('Website'), 'alice.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/users/profile')[0]?.body).toMatchObject({ website: 'https://alice.example.com' });
+    expect(screen.getByLabelText('Website')).toHaveValue('https://alice.example.com');
+    expect(store.getState().auth.user).toMatchObject({ website: 'https://alice.example.com' });
+  });
+
+  it('saves the other fields when the website is not an address, and marks the website', async () => {
+    const me = makeUser();
+    const server = mockServer({
+      'PATCH /users/profile': (call) =>
+        jsonResponse(200, { data: { user: { ...me, ...(call.body as object) } }, message: 'Profile updated' }),
+    });
+    const { user, store } = renderWithStore(<ProfileEditor user={me} />, { preloadedState: signedInState(me) });
+    await user.type(screen.getByLabelText('Bio'), 'Engines and poems');
+    await user.type(screen.getByLabelText('Website'), 'my site');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findAllByText('Your other changes are saved. Fix the marked field to save it too.')).length).toBeGreaterThan(0);
+    const body = server.callsTo('PATCH', '/users/profile')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ bio: 'Engines and poems' });
+    expect(body).not.toHaveProperty('website');
+    expect(screen.getByText('Enter a website address like alice.example.com')).toBeInTheDocument();
+    expect(screen.getByLabelText('Website')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Website')).toHaveValue('my site');
+    expect(store.getState().auth.user).toMatchObject({ bio: 'Engines and poems' });
+  });
+
+  it('saves the rest when the server refuses one field (a taken username)', async () => {
+    const me = makeUser();
+    const server = mockServer({
+      'PATCH /users/profile': (call) =>
+        (call.body as { username?: string }).username === 'taken'
+          ? errorResponse(409, 'This username is already taken')
+          : jsonResponse(200, { data: { user: { ...me, ...(call.body as object) } }, message: 'Profile updated' }),
+    });
+    const { user } = renderWithStore(<ProfileEditor user={me} />, { preloadedState: signedInState(me) });
+    await user.clear(screen.getByLabelText(/^Username/));
+    await user.type(screen.getByLabelText(/^Username/), 'taken');
+    await user.type(screen.getByLabelText('Location'), 'London');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('This username is already taken')).toBeInTheDocument();
+    const calls = server.callsTo('PATCH', '/users/profile');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toMatchObject({ location: 'London' });
+    expect(calls[1]?.body).not.toHaveProperty('username');
+    expect(screen.getAllByText('Your other changes are saved. Fix the marked field to save it too.').length).toBeGreaterThan(0);
+  });
+
   it('shows "Failed to update profile" when the server gives no message', async () => {
     mockServer({ 'PATCH /users/profile': () => errorResponse(500) });
     const { user } = renderWithStore(<ProfileEditor user={makeUser()} />, { preloadedState: signedInState() });

@@ -200,11 +200,39 @@ describe('BuyCredits', () => {
     expect(server.callsTo('POST', '/payments/local/sessions/cs_local_1/pay')).toHaveLength(0);
 
     await user.type(number, '4242 4242 4242 4242');
-    await user.type(within(dialog).getByLabelText(/Expiry/), '1234');
+    await user.type(within(dialog).getByLabelText(/Expiry/), '1');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $5.00' }));
     expect(within(dialog).queryByText('Card number is required')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Enter the expiry as MM/YY.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Expiry/)).toHaveFocus();
+  });
+
+  it('formats the card as it is typed: the number in fours, 1230 becomes 12/30', async () => {
+    const { user, server } = renderBuy({
+      'POST /credits/embedded-checkout': () =>
+        jsonResponse(200, { data: { sessionId: 'cs_local_1', clientSecret: 's' } }),
+      'POST /payments/local/sessions/cs_local_1/pay': () =>
+        jsonResponse(200, { data: { status: 'paid', requiresAction: false, sessionId: 'cs_local_1' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Buy Starter pack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    const number = within(dialog).getByLabelText(/Card number/);
+    const expiry = within(dialog).getByLabelText(/Expiry/);
+    await user.type(number, '4242424242424242');
+    expect(number).toHaveValue('4242 4242 4242 4242');
+    await user.type(expiry, '1230');
+    expect(expiry).toHaveValue('12/30');
+    await user.type(within(dialog).getByLabelText(/CVC/), '12x3');
+    expect(within(dialog).getByLabelText(/CVC/)).toHaveValue('123');
+    await user.type(within(dialog).getByLabelText(/Name on card/), 'Ada');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $5.00' }));
+    await waitFor(() => expect(server.callsTo('POST', '/payments/local/sessions/cs_local_1/pay')).toHaveLength(1));
+    expect(server.callsTo('POST', '/payments/local/sessions/cs_local_1/pay')[0]?.body).toMatchObject({
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+    });
   });
 
   it('re-checks a pending checkout with “My purchase didn’t arrive”', async () => {

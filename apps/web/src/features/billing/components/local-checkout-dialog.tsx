@@ -4,6 +4,7 @@ import { formatMoney } from '@atelier/shared';
 import { Button, Dialog, Field, Input } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { useConfirmLocal3dsMutation, usePayLocalMutation } from '../billing-api';
+import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 
 export interface CheckoutTarget {
   sessionId: string;
@@ -30,6 +31,9 @@ export function validateCard(card: { cardNumber: string; expiry: string; cvc: st
   if (!card.cardNumber.trim()) errors.cardNumber = 'Card number is required';
   if (!card.expiry.trim()) errors.expiry = 'Expiry date is required';
   else if (!EXPIRY.test(card.expiry)) errors.expiry = 'Enter the expiry as MM/YY.';
+  else if (!(Number(EXPIRY.exec(card.expiry)![1]) >= 1 && Number(EXPIRY.exec(card.expiry)![1]) <= 12)) {
+    errors.expiry = 'The expiry month is 01 to 12.';
+  }
   if (!card.cvc.trim()) errors.cvc = 'CVC is required';
   else if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = 'Your card’s security code is invalid.';
   if (!card.name.trim()) errors.name = 'Name on card is required';
@@ -119,7 +123,7 @@ export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarge
             <Input
               name="cardNumber"
               value={cardNumber}
-              onChange={(e) => setCardNumber(e.target.value)}
+              onChange={(e) => setCardNumber(formatCardNumber(e.target.value))}
               inputMode="numeric"
               autoComplete="cc-number"
               placeholder="1234 1234 1234 1234"
@@ -130,7 +134,8 @@ export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarge
               <Input
                 name="expiry"
                 value={expiry}
-                onChange={(e) => setExpiry(e.target.value)}
+                onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
+                inputMode="numeric"
                 autoComplete="cc-exp"
                 placeholder="MM / YY"
               />
@@ -139,7 +144,7 @@ export function LocalCheckoutDialog({ target, onClose }: { target: CheckoutTarge
               <Input
                 name="cvc"
                 value={cvc}
-                onChange={(e) => setCvc(e.target.value)}
+                onChange={(e) => setCvc(formatCvc(e.target.value))}
                 inputMode="numeric"
                 autoComplete="cc-csc"
                 placeholder="CVC"

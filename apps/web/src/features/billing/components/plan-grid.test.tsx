@@ -47,7 +47,7 @@ describe('PlanGrid', () => {
     expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
   });
 
-  it('marks the current plan and changes plan with the spec toast', async () => {
+  it('marks the current plan and changes plan after a confirmation with the prorated amount, then the spec toast', async () => {
     const server = mockServer({
       'GET /plans/active': () => jsonResponse(200, { data: { plans } }),
       'GET /subscription/current': () =>
@@ -62,6 +62,26 @@ describe('PlanGrid', () => {
             cancelAtPeriodEnd: false,
             canceledAt: null,
             createdAt: '2025-03-01T00:00:00.000Z',
+            pendingPlan: null,
+            pendingBillingFrequency: null,
+          },
+        }),
+      'GET /subscription/change-plan/preview': () =>
+        jsonResponse(200, {
+          data: {
+            plan: plans[1],
+            currentPlan: plans[0],
+            frequency: 'monthly',
+            timing: 'now',
+            effectiveAt: '2025-03-11T00:00:00.000Z',
+            amountDue: 677,
+            currency: 'usd',
+            newPrice: 1900,
+            creditsNow: 474,
+            creditsPerPeriod: 1000,
+            periodEnd: '2025-04-01T00:00:00.000Z',
+            daysLeft: 21,
+            daysInPeriod: 31,
           },
         }),
       'POST /subscription/change-plan': () =>
@@ -72,7 +92,15 @@ describe('PlanGrid', () => {
     expect(await within(starter).findByText('Current plan')).toBeInTheDocument();
     expect(within(starter).getByRole('button', { name: 'Your plan' })).toBeDisabled();
     await user.click(within(await screen.findByLabelText('Pro plan')).getByRole('button', { name: 'Change plan' }));
+    // Nothing changes on the click itself: a confirmation shows what it costs.
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Pro' });
+    expect(server.callsTo('POST', '/subscription/change-plan')).toHaveLength(0);
+    expect(server.callsTo('GET', '/subscription/change-plan/preview')[0]?.search.get('planId')).toBe('b');
+    expect(await within(dialog).findByText('$6.77')).toBeInTheDocument();
+    expect(within(dialog).getByText(/21 of 31 days left/)).toBeInTheDocument();
+    expect(within(dialog).getByText('474 credits now for the rest of this period, then 1,000 credits every month.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $6.77 and switch' }));
     expect(await screen.findByText('Your subscription plan has been updated')).toBeInTheDocument();
-    expect(server.callsTo('POST', '/subscription/change-plan')[0]?.body).toEqual({ planId: 'b' });
+    expect(server.callsTo('POST', '/subscription/change-plan')[0]?.body).toEqual({ planId: 'b', expectedAmount: 677 });
   });
 });

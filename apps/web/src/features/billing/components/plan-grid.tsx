@@ -7,13 +7,13 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui';
 import {
-  useChangePlanMutation,
   useGetActivePlansQuery,
   useGetCurrentSubscriptionQuery,
   useSubscriptionCheckoutMutation,
 } from '../billing-api';
 import { CheckoutDialog } from './checkout-dialog';
 import type { CheckoutTarget } from './local-checkout-dialog';
+import { PlanChangeDialog } from './subscription-dialogs';
 
 const FREQUENCIES = [
   { id: 'monthly' as const, label: 'Monthly' },
@@ -28,7 +28,7 @@ export function PlanGrid() {
   const plans = useGetActivePlansQuery();
   const current = useGetCurrentSubscriptionQuery(undefined, { skip: !isSignedIn });
   const [checkout, checkoutState] = useSubscriptionCheckoutMutation();
-  const [changePlan, changeState] = useChangePlanMutation();
+  const [confirmPlan, setConfirmPlan] = useState<Plan | null>(null);
   const [target, setTarget] = useState<CheckoutTarget | null>(null);
   const subscription = isSignedIn ? (current.data ?? null) : null;
 
@@ -38,12 +38,8 @@ export function PlanGrid() {
       return;
     }
     if (subscription) {
-      try {
-        const reply = await changePlan(plan.id).unwrap();
-        toast.success(reply.message || MSG.subscription.planChanged);
-      } catch (err) {
-        toast.error(errorMessage(err, MSG.subscription.changePlanFailed));
-      }
+      // A change of plan moves money: it is confirmed first, with its price and when it starts.
+      setConfirmPlan(plan);
       return;
     }
     try {
@@ -113,7 +109,7 @@ export function PlanGrid() {
                   </ul>
                   <Button
                     variant={plan.isPopular ? 'primary' : 'secondary'}
-                    disabled={isCurrent || checkoutState.isLoading || changeState.isLoading}
+                    disabled={isCurrent || checkoutState.isLoading}
                     onClick={() => void choose(plan)}
                   >
                     {isCurrent ? 'Your plan' : subscription ? 'Change plan' : 'Subscribe'}
@@ -125,6 +121,7 @@ export function PlanGrid() {
         </ul>
       )}
       <CheckoutDialog target={target} onClose={() => setTarget(null)} />
+      <PlanChangeDialog plan={confirmPlan} onClose={() => setConfirmPlan(null)} />
     </section>
   );
 }

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { API_BASE, MSG, creditsEndpoints, formatMoney, pathOf, type CheckoutSummary, type Subscription } from '@atelier/shared';
+import {
+  API_BASE,
+  MSG,
+  creditsEndpoints,
+  formatMoney,
+  pathOf,
+  type BillingFrequency,
+  type CheckoutSummary,
+  type Plan,
+  type Subscription,
+} from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } from '../../../components/ui';
 import { tokenStore } from '../../../app/token-store';
@@ -9,8 +19,6 @@ import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui';
 import {
   useBillingPortalMutation,
-  useCancelSubscriptionMutation,
-  useChangeFrequencyMutation,
   useChangePlanMutation,
   useDismissCheckoutMutation,
   useGetActivePlansQuery,
@@ -25,6 +33,13 @@ import {
   formatDay,
 } from '../billing-format';
 import { usePaymentConfig } from '../payment-config';
+import {
+  CancelSubscriptionDialog,
+  FrequencyDialog,
+  PlanChangeDialog,
+  planCredits,
+  planPrice,
+} from '../components/subscription-dialogs';
 import '../billing.css';
 
 /** /billing — your subscription and your purchases. */
@@ -78,14 +93,19 @@ function SubscriptionCard() {
   return <SubscriptionDetails sub={sub} />;
 }
 
+/**
+ * The plan in force (its price, its period) and, when one is set, the plan or billing that starts
+ * at renewal. Every change opens a confirmation first.
+ */
 function SubscriptionDetails({ sub }: { sub: Subscription }) {
   const plans = useGetActivePlansQuery();
-  const [cancel, cancelState] = useCancelSubscriptionMutation();
   const [reactivate, reactivateState] = useReactivateSubscriptionMutation();
-  const [changePlan, changePlanState] = useChangePlanMutation();
-  const [changeFrequency, frequencyState] = useChangeFrequencyMutation();
+  const [changePlan, keepState] = useChangePlanMutation();
   const [openPortal, portalState] = useBillingPortalMutation();
   const [planId, setPlanId] = useState('');
+  const [confirmPlan, setConfirmPlan] = useState<Plan | null>(null);
+  const [isCancelling, setIsCancelling] = useState(false);
+  const [frequency, setFrequency] = useState<BillingFrequency | null>(null);
   const isStripe = usePaymentConfig().provider === 'stripe';
 
   const manageBilling = async () => {
@@ -106,8 +126,13 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
     }
   };
 
-  const otherPlans = (plans.data ?? []).filter((p) => p.id !== sub.plan?.id);
-  const price = sub.plan ? (sub.billingFrequency === 'yearly' ? sub.plan.priceYearly : sub.plan.priceMonthly) : null;
+  const otherPlans = (plans.data ?? []).filter((p) => p.id !== sub.plan?.id && p.id !== sub.pendingPlan?.id);
+  const price = sub.plan ? planPrice(sub.plan, sub.billingFrequency) : null;
+  const renewal = formatDay(sub.currentPeriodEnd);
+  const nextPlan = sub.pendingPlan ?? sub.plan;
+  const nextFrequency = sub.pendingBillingFrequency ?? sub.billingFrequency;
+  const hasPendingChange = Boolean(sub.pendingPlan || sub.pendingBillingFrequency) && !sub.cancelAtPeriodEnd;
+  const otherFrequency = nextFrequency === 'monthly' ? 'yearly' : 'monthly';
 
   return (
     <Card as="section" aria-labelledby="sub-title" className="stack">
@@ -118,15 +143,50 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
         <Badge tone={sub.status === 'active' ? 'success' : 'warning'}>{SUBSCRIPTION_STATUS_LABELS[sub.status]}</Badge>
       </div>
       <p>
-        Billed {sub.billingFrequency}
-        {sub.plan && price !== null ? ` — ${formatMoney(price, sub.plan.currency)}` : ''}. Current period{' '}
-        {formatDay(sub.currentPeriodStart)} – {formatDay(sub.currentPeriodEnd)}.
+        {sub.plan && price !== null ? (
+          <>
+            In force now: <strong>{sub.plan.name}</strong>, {formatMoney(price, sub.plan.currency)}{' '}
+            {sub.billingFrequency === 'yearly' ? 'a year' : 'a month'},{' '}
+            {planCredits(sub.plan, sub.billingFrequency).toLocaleString('en-US')} credits per period.
+          </>
+        ) : (
+          <>Billed {sub.billingFrequency}.</>
+        )}{' '}
+        Current period {formatDay(sub.currentPeriodStart)} – {renewal}.
       </p>
+      {hasPendingChange && nextPlan && (
+        <p className="billing-pending" data-testid="pending-change">
+          From {renewal}: <strong>{nextPlan.name}</strong>,{' '}
+          {formatMoney(planPrice(nextPlan, nextFrequency), nextPlan.currency)}{' '}
+          {nextFrequency === 'yearly' ? 'a year' : 'a month'},{' '}
+          {planCredits(nextPlan, nextFrequency).toLocaleString('en-US')} credits per period.{' '}
+          {sub.pendingPlan && sub.plan && (
+            <Button
+              variant="ghost"
+              size="sm"
+              isLoading={keepState.isLoading}
+              onClick={() =>
+                void run(
+                  () => changePlan({ planId: sub.plan!.id }).unwrap(),
+                  MSG.subscription.planChanged,
+                  MSG.subscription.changePlanFailed,
+                )
+              }
+            >
+              Stay on {sub.plan.name}
+            </Button>
+          )}
+        </p>
+      )}
       <p>
         {sub.cancelAtPeriodEnd ? (
-          <strong>Ends on {formatDay(sub.currentPeriodEnd)}.</strong>
+          <strong>Ends on {renewal}; it will not renew.</strong>
+        ) : nextPlan ? (
+          <>
+            Renews on {renewal} at {formatMoney(planPrice(nextPlan, nextFrequency), nextPlan.currency)}.
+          </>
         ) : (
-          <>Next renewal on {formatDay(sub.currentPeriodEnd)}.</>
+          <>Next renewal on {renewal}.</>
         )}
       </p>
       {sub.status === 'past_due' && (
@@ -143,27 +203,12 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
             Reactivate
           </Button>
         ) : (
-          <Button
-            variant="danger"
-            isLoading={cancelState.isLoading}
-            onClick={() => void run(() => cancel().unwrap(), MSG.subscription.canceled, MSG.subscription.cancelFailed)}
-          >
+          <Button variant="danger" onClick={() => setIsCancelling(true)}>
             Cancel subscription
           </Button>
         )}
-        <Button
-          variant="secondary"
-          isLoading={frequencyState.isLoading}
-          onClick={() => {
-            const next = sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly';
-            void run(
-              () => changeFrequency(next).unwrap(),
-              MSG.subscription.frequencyChanged,
-              MSG.subscription.changeFrequencyFailed,
-            );
-          }}
-        >
-          Switch to {sub.billingFrequency === 'monthly' ? 'yearly' : 'monthly'} billing
+        <Button variant="secondary" onClick={() => setFrequency(otherFrequency)}>
+          Switch to {otherFrequency} billing
         </Button>
         {isStripe && (
           <Button variant="ghost" isLoading={portalState.isLoading} onClick={() => void manageBilling()}>
@@ -176,12 +221,8 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
           className="cluster"
           onSubmit={(e) => {
             e.preventDefault();
-            if (planId)
-              void run(
-                () => changePlan(planId).unwrap(),
-                MSG.subscription.planChanged,
-                MSG.subscription.changePlanFailed,
-              );
+            const chosen = otherPlans.find((p) => p.id === planId);
+            if (chosen) setConfirmPlan(chosen);
           }}
         >
           <Field label="Change plan">
@@ -189,21 +230,25 @@ function SubscriptionDetails({ sub }: { sub: Subscription }) {
               <option value="">Choose a plan</option>
               {otherPlans.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name}
+                  {p.name} — {formatMoney(planPrice(p, sub.billingFrequency), p.currency)}{' '}
+                  {sub.billingFrequency === 'yearly' ? 'a year' : 'a month'}
                 </option>
               ))}
             </Select>
           </Field>
-          <Button type="submit" variant="secondary" disabled={!planId} isLoading={changePlanState.isLoading}>
-            Change plan
+          <Button type="submit" variant="secondary" disabled={!planId}>
+            Change plan…
           </Button>
         </form>
       )}
       <p className="billing-hint">
         {isStripe
           ? 'Plan and billing changes are prorated by Stripe; credits arrive with each paid period.'
-          : 'Plan and billing changes apply from your next renewal.'}
+          : 'An upgrade starts now and charges the difference for the days left in the period; a downgrade or a switch of billing starts at your next renewal.'}
       </p>
+      <PlanChangeDialog plan={confirmPlan} onClose={() => setConfirmPlan(null)} />
+      <CancelSubscriptionDialog sub={isCancelling ? sub : null} onClose={() => setIsCancelling(false)} />
+      <FrequencyDialog sub={sub} frequency={frequency} onClose={() => setFrequency(null)} />
     </Card>
   );
 }
@@ -222,8 +267,12 @@ async function downloadHistoryCsv(): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
+/** A purchase is what was paid for, or a payment that failed; opening a checkout is not one. */
+const isPurchase = (c: CheckoutSummary) => c.status === 'complete' || c.status === 'declined';
+
 function PurchaseHistory() {
-  const { data, error, isLoading } = useGetMyCheckoutsQuery();
+  const { data: all, error, isLoading } = useGetMyCheckoutsQuery();
+  const data = all?.filter(isPurchase);
   const [isExporting, setIsExporting] = useState(false);
   return (
     <Card as="section" aria-labelledby="purchases-title" className="stack">
@@ -285,16 +334,15 @@ function PurchaseHistory() {
 }
 
 /**
- * One purchase. A checkout that was started and left is "Not completed" (or "Declined") while it can
- * still be paid, with Resume; after its day it is "Expired". Either can be dismissed from the list.
+ * One purchase: paid, or a payment that failed while its checkout can still be paid (with Try
+ * again on our own checkout, and Dismiss). A checkout opened and left is never listed.
  */
 function PurchaseRow({ checkout: c }: { checkout: CheckoutSummary }) {
   const payment = usePaymentConfig();
   const [dismiss, { isLoading: isDismissing }] = useDismissCheckoutMutation();
-  const isUnfinished = c.status !== 'complete';
-  const isPayable = (c.status === 'open' || c.status === 'declined') && Date.parse(c.expiresAt) > Date.now();
+  const isFailed = c.status === 'declined';
   // The local checkout pays on our own page; Stripe's embedded checkout is reopened from where it started.
-  const canResume = isPayable && payment.provider === 'local';
+  const canRetry = isFailed && payment.provider === 'local' && Date.parse(c.expiresAt) > Date.now();
   const onDismiss = async () => {
     try {
       const reply = await dismiss(c.id).unwrap();
@@ -305,8 +353,11 @@ function PurchaseRow({ checkout: c }: { checkout: CheckoutSummary }) {
   };
   return (
     <tr>
-      <td data-label="Date">{formatDay(c.createdAt)}</td>
-      <td data-label="Item">{c.description}</td>
+      <td data-label="Date">{formatDay(c.completedAt ?? c.createdAt)}</td>
+      <td data-label="Item">
+        {c.description}
+        {isFailed && c.declineMessage && <span className="billing-hint"> {c.declineMessage}</span>}
+      </td>
       <td className="billing-number" data-label="Credits">
         {c.credits.toLocaleString('en-US')}
       </td>
@@ -314,16 +365,14 @@ function PurchaseRow({ checkout: c }: { checkout: CheckoutSummary }) {
         {formatMoney(c.amount, c.currency)}
       </td>
       <td data-label="Status">
-        <Badge tone={CHECKOUT_STATUS_TONES[c.status]}>
-          {c.status === 'open' && !isPayable ? 'Expired' : CHECKOUT_STATUS_LABELS[c.status]}
-        </Badge>
+        <Badge tone={CHECKOUT_STATUS_TONES[c.status]}>{isFailed ? 'Payment failed' : CHECKOUT_STATUS_LABELS[c.status]}</Badge>
       </td>
       <td>
-        {isUnfinished && (
+        {isFailed && (
           <div className="billing-row-actions">
-            {canResume && (
+            {canRetry && (
               <ButtonLink to={`/checkout/${encodeURIComponent(c.sessionId)}?pay=1`} size="sm">
-                Resume
+                Try again
               </ButtonLink>
             )}
             <Button
