@@ -118,37 +118,32 @@ function ContentLoaded({ content }: { content: Content }) {
   const isOwner = user !== null && user.id === content.owner.id;
   const isUpload = isUploadedContent(content);
 
-  const askToSignUp = () =>
-    // A visitor signs up first (with a way to sign in), then lands in the Generate dialog.
-    dispatch(
-      uiActions.authModalOpenedFor({
-        mode: 'signup',
-        intent: { kind: 'generate', contentType: content.contentType },
-      }),
-    );
-
-  /** Opens the Generate dialog filled with this item's prompt, model, type and settings. */
+  /**
+   * Opens the Generate dialog filled with this item's prompt, model, type and settings. A visitor
+   * signs up first (with a way to sign in), then lands in the dialog holding the same.
+   */
   const openWithSettings = (remix: boolean) => {
-    if (!user) {
-      askToSignUp();
-      return;
-    }
     const settings = content.generation;
+    const prefill = {
+      selectedModel: content.model,
+      prompt: content.prompt,
+      preset: {
+        seed: settings?.seed ?? content.seed,
+        strength: settings?.strength ?? content.strength,
+        aspectRatio: settings?.aspectRatio ?? null,
+        negativePrompt: settings?.negativePrompt ?? null,
+        // Only its owner gets the link; a remix starts from the source's settings, not its reference.
+        referenceImageUrl: remix ? null : (settings?.referenceImageUrl ?? null),
+        ...(remix ? { remixOf: { id: content.id, title: content.title, ownerName: content.owner.fullName || content.owner.username } } : {}),
+      },
+    };
     dispatch(
-      uiActions.modelDialogPrefilled({
-        contentType: content.contentType,
-        selectedModel: content.model,
-        prompt: content.prompt,
-        preset: {
-          seed: settings?.seed ?? content.seed,
-          strength: settings?.strength ?? content.strength,
-          aspectRatio: settings?.aspectRatio ?? null,
-          negativePrompt: settings?.negativePrompt ?? null,
-          // Only its owner gets the link; a remix starts from the source's settings, not its reference.
-          referenceImageUrl: remix ? null : (settings?.referenceImageUrl ?? null),
-          ...(remix ? { remixOf: { id: content.id, title: content.title, ownerName: content.owner.fullName || content.owner.username } } : {}),
-        },
-      }),
+      user
+        ? uiActions.modelDialogPrefilled({ contentType: content.contentType, ...prefill })
+        : uiActions.authModalOpenedFor({
+            mode: 'signup',
+            intent: { kind: 'generate', contentType: content.contentType, prefill },
+          }),
     );
   };
   const canRemix = !isUpload && !isOwner && !content.isPrivate && content.status === 'ready';
