@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { Button } from '../components/ui';
 
 /**
@@ -44,7 +43,7 @@ export function NewVersionNotice() {
  * For `lazy()`: a chunk of an old build that is gone reloads the page once (the placeholder stays
  * until it does), and after that shows `NewVersionNotice` in its place. Other failures pass through.
  */
-export function orNewVersion<T extends ComponentType<never>>(load: Promise<{ default: T }>): Promise<{ default: T }> {
+export function orNewVersion<T>(load: Promise<{ default: T }>): Promise<{ default: T }> {
   return load.catch((err: unknown) => {
     if (!isStaleChunkError(err)) throw err;
     if (reloadOnceForNewBuild()) return new Promise<never>(() => undefined);
