@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, makeUser, mockServer, renderWithStore } from '../../testing/render-with-store';
 import { makeContent, renderGeneration } from '../../testing/generation-test-utils';
 import { uiActions } from '../ui';
@@ -86,5 +86,33 @@ describe('what a visitor starts on an item is carried through signing in', () =>
     again.store.dispatch(uiActions.intentResumed({ kind: 'draft', key: 'comment:c-1', text: 'Lovely light' }));
     expect(await screen.findByRole('textbox', { name: 'Add a comment' })).toHaveValue('Lovely light');
     expect(screen.getByRole('button', { name: 'Post comment' })).toBeEnabled();
+  });
+});
+
+describe('content page: what it was made with, under the picture', () => {
+  it('shows the prompt, model and settings with Copy and "Use these settings" in one block', async () => {
+    const item = makeContent({
+      contentType: 'illustration',
+      model: 'stable-diffusion-xl',
+      prompt: 'A fox under a mushroom',
+      generation: { seed: 4242, strength: 30, aspectRatio: '3:4', negativePrompt: 'blur', referenceImageUrl: null },
+    });
+    mockServer({
+      'GET /content/c-1': () => jsonResponse(200, { data: item }),
+      'GET /content/c-1/comments': noComments,
+    });
+    const { user } = renderGeneration({ path: '/content/c-1', user: null });
+    const details = await screen.findByRole('region', { name: 'Details' });
+    const text = details.textContent ?? '';
+    for (const shown of ['A fox under a mushroom', 'Stable Diffusion XL', '4242', '30', '3:4', 'blur']) expect(text).toContain(shown);
+    expect(within(details).getByRole('button', { name: 'Use these settings' })).toBeInTheDocument();
+    // The block comes before the likes and comments in the page (a phone shows it in that order).
+    const comments = screen.getByRole('region', { name: 'Likes and comments' });
+    expect(details.compareDocumentPosition(comments) & Node.DOCUMENT_POSITION_PRECEDING).toBe(0);
+
+    await user.click(within(details).getByRole('button', { name: 'Copy prompt' }));
+    // user-event stands in for the clipboard.
+    expect(await navigator.clipboard.readText()).toBe('A fox under a mushroom');
+    expect(within(details).getByRole('button', { name: 'Copy prompt' })).toHaveTextContent('Copied');
   });
 });

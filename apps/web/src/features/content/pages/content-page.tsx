@@ -179,17 +179,13 @@ function ContentLoaded({ content }: { content: Content }) {
         <RemixCredit content={content} />
       </header>
 
+      {/* On a phone the details (prompt, model, settings, Copy, "Use these settings") come right
+          under the picture, before the comments; on a desktop they sit beside it. content-page.css */}
       <div className="content-layout">
         <div className="content-primary">
           <ContentMedia content={content} />
-          <div className="content-actions">
-            {!isUpload && <Button onClick={() => openWithSettings(false)}>Use these settings</Button>}
-            {canRemix && (
-              <Button variant="secondary" onClick={() => openWithSettings(true)}>
-                Remix
-              </Button>
-            )}
-            {content.status === 'ready' && content.mediaUrl && (
+          {content.status === 'ready' && content.mediaUrl && (
+            <div className="content-actions">
               <a
                 className={buttonClass({ variant: 'secondary' })}
                 href={content.mediaUrl}
@@ -197,19 +193,35 @@ function ContentLoaded({ content }: { content: Content }) {
               >
                 Download
               </a>
-            )}
-          </div>
+            </div>
+          )}
+        </div>
+        <div className="content-secondary">
+          <ContentDetails
+            content={content}
+            actions={
+              isUpload ? undefined : (
+                <>
+                  <Button onClick={() => openWithSettings(false)}>Use these settings</Button>
+                  {canRemix && (
+                    <Button variant="secondary" onClick={() => openWithSettings(true)}>
+                      Remix
+                    </Button>
+                  )}
+                </>
+              )
+            }
+          />
+          {!isUpload && isOwner && <ContentReceipt content={content} />}
+          {isOwner && content.status === 'ready' && <ContentEditPanel content={content} />}
+          <ContentRemixes content={content} />
+        </div>
+        <div className="content-primary__rest">
           {isOwner && content.batchId && <BatchCandidates content={content} />}
           <ContentPeopleActions content={content} />
           {content.status === 'ready' && <ContentEngagement content={content} />}
           {isOwner && <ContentOwnerControls content={content} />}
           {isOwner && <ContentClassification key={content.id} content={content} />}
-        </div>
-        <div className="content-secondary">
-          <ContentDetails content={content} />
-          {!isUpload && isOwner && <ContentReceipt content={content} />}
-          {isOwner && content.status === 'ready' && <ContentEditPanel content={content} />}
-          <ContentRemixes content={content} />
         </div>
       </div>
     </article>
