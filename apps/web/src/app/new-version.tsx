@@ -1,5 +1,3 @@
-import { Button } from '../components/ui';
-
 /**
  * After a deploy, a tab opened before it asks for chunks of the old build, which are gone. The
  * page then reloads once to the new build; if it reloaded for this very reason a moment ago (the
@@ -34,7 +32,10 @@ export function NewVersionNotice() {
   return (
     <div className="new-version container" role="alert">
       <p>A new version is available — reload to continue.</p>
-      <Button onClick={() => window.location.reload()}>Reload</Button>
+      {/* The kit's button classes without its module: this file rides in the entry chunk. */}
+      <button type="button" className="btn btn--primary btn--md" onClick={() => window.location.reload()}>
+        Reload
+      </button>
     </div>
   );
 }
