@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RELOAD_GUARD_MS, isStaleChunkError, orNewVersion, reloadOnceForNewBuild } from './new-version';
+import { RELOAD_GUARD_MS, isStaleChunkError, reloadOnceForNewBuild } from './new-version';
+import { orNewVersion } from './stale-chunk';
 
 const gone = () => new TypeError('Failed to fetch dynamically imported module: https://atelier.test/assets/gallery-page-OLD.js');
 

@@ -41,14 +41,13 @@ export function NewVersionNotice() {
 }
 
 /**
- * For `lazy()`: a chunk of an old build that is gone reloads the page once (the placeholder stays
- * until it does), and after that shows `NewVersionNotice` in its place. Other failures pass through.
+ * What `orNewVersion` (stale-chunk.ts) does with a failed import: a chunk of an old build that is
+ * gone reloads the page once (the placeholder stays until it does), and after that shows
+ * `NewVersionNotice` in its place. Other failures pass through.
  */
-export function orNewVersion<T>(load: Promise<{ default: T }>): Promise<{ default: T }> {
-  return load.catch((err: unknown) => {
-    if (!isStaleChunkError(err)) throw err;
-    if (reloadOnceForNewBuild()) return new Promise<never>(() => undefined);
-    // The notice takes no props; it stands in for whatever the chunk held.
-    return { default: NewVersionNotice as unknown as T };
-  });
+export function afterFailedChunk<T>(err: unknown): Promise<{ default: T }> {
+  if (!isStaleChunkError(err)) return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  if (reloadOnceForNewBuild()) return new Promise<never>(() => undefined);
+  // The notice takes no props; it stands in for whatever the chunk held.
+  return Promise.resolve({ default: NewVersionNotice as unknown as T });
 }

@@ -12,7 +12,7 @@ import {
   MessageIcon,
 } from '../components/ui';
 import { useOpenGenerate } from '../app/layout/use-open-generate';
-import { orNewVersion } from '../app/new-version';
+import { orNewVersion } from '../app/stale-chunk';
 import { CONTENT_TYPE_DETAILS, lowestCost } from './parts/content-types';
 import { HomeHero } from './parts/home-hero';
 import { ModelCostTable } from './parts/model-cost-table';
