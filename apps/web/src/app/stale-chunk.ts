@@ -1,9 +1,11 @@
+import type * as NewVersion from './new-version';
+
 /**
  * The entry's small part of the deploy guard (new-version.tsx holds the rest, in its own chunk).
  * That chunk is fetched once the page has loaded, so it is at hand when, after a deploy, a chunk of
  * the build this tab runs is gone from the server.
  */
-let newVersion: Promise<typeof import('./new-version')> | undefined;
+let newVersion: Promise<typeof NewVersion> | undefined;
 const loadNewVersion = () =>
   (newVersion ??= import('./new-version').catch((err: unknown) => {
     newVersion = undefined;
