@@ -43,7 +43,10 @@ test('a visitor presses "Use these settings", signs up and lands in the Generate
   browser,
   request,
 }, testInfo) => {
-  const item = (await (await request.get(`/api/v1${itemPath}`)).json()) as { data: { seed: number } };
+  const item = (await (await request.get(`/api/v1${itemPath}`)).json()) as {
+    data: { seed: number; generation?: { seed: number } };
+  };
+  const seed = item.data.generation?.seed ?? item.data.seed;
   await page.goto(itemPath);
 
   // On a phone the prompt, model, settings, Copy and "Use these settings" come right under the picture.
@@ -77,7 +80,7 @@ test('a visitor presses "Use these settings", signs up and lands in the Generate
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
   await expect(dialog.getByRole('radio', { name: /FLUX Pro/ })).toBeChecked();
-  await expect(dialog.getByRole('textbox', { name: 'Seed' })).toHaveValue(String(item.data.seed));
+  await expect(dialog.getByRole('textbox', { name: 'Seed' })).toHaveValue(String(seed));
   await page.screenshot({ path: testInfo.outputPath('generate-dialog-phone.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(dialog.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { RELOAD_GUARD_MS, isStaleChunkError, reloadOnceForNewBuild } from './new-version';
 import { orNewVersion } from './stale-chunk';
 
-const gone = () => new TypeError('Failed to fetch dynamically imported module: https://atelier.test/assets/gallery-page-OLD.js');
+const gone = () =>
+  new TypeError('Failed to fetch dynamically imported module: https://atelier.test/assets/gallery-page-OLD.js');
 
 afterEach(() => {
   sessionStorage.clear();

@@ -22,7 +22,9 @@ import './pages.css';
 
 // The parts that ask the server, each with the server API, come after the first screen has drawn.
 const HomeContentRows = lazy(() =>
-  orNewVersion(import('../features/content/components/home-content-rows').then((m) => ({ default: m.HomeContentRows }))),
+  orNewVersion(
+    import('../features/content/components/home-content-rows').then((m) => ({ default: m.HomeContentRows })),
+  ),
 );
 const SignupCreditsNote = lazy(() =>
   import('./parts/signup-credits-note').then((m) => ({ default: m.SignupCreditsNote })),

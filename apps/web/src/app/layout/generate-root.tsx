@@ -11,7 +11,9 @@ const ApplicationUpdates = lazy(() =>
   import('../../features/jobs/components/application-updates').then((m) => ({ default: m.ApplicationUpdates })),
 );
 const GenerateDialog = lazy(() =>
-  orNewVersion(import('../../features/generation/components/generate-dialog').then((m) => ({ default: m.GenerateDialog }))),
+  orNewVersion(
+    import('../../features/generation/components/generate-dialog').then((m) => ({ default: m.GenerateDialog })),
+  ),
 );
 const SupportChat = lazy(() =>
   import('../../features/messaging/components/support-chat').then((m) => ({ default: m.SupportChat })),

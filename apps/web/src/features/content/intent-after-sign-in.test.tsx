@@ -104,7 +104,8 @@ describe('content page: what it was made with, under the picture', () => {
     const { user } = renderGeneration({ path: '/content/c-1', user: null });
     const details = await screen.findByRole('region', { name: 'Details' });
     const text = details.textContent ?? '';
-    for (const shown of ['A fox under a mushroom', 'Stable Diffusion XL', '4242', '30', '3:4', 'blur']) expect(text).toContain(shown);
+    for (const shown of ['A fox under a mushroom', 'Stable Diffusion XL', '4242', '30', '3:4', 'blur'])
+      expect(text).toContain(shown);
     expect(within(details).getByRole('button', { name: 'Use these settings' })).toBeInTheDocument();
     // The block comes before the likes and comments in the page (a phone shows it in that order).
     const comments = screen.getByRole('region', { name: 'Likes and comments' });

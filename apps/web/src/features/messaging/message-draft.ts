@@ -15,7 +15,8 @@ export function readMessageDraft(key: string, now = Date.now()): string {
     const raw = sessionStorage.getItem(key);
     if (!raw) return '';
     const kept = JSON.parse(raw) as { at?: unknown; text?: unknown };
-    if (typeof kept.at === 'number' && typeof kept.text === 'string' && now - kept.at <= MESSAGE_DRAFT_TTL_MS) return kept.text;
+    if (typeof kept.at === 'number' && typeof kept.text === 'string' && now - kept.at <= MESSAGE_DRAFT_TTL_MS)
+      return kept.text;
     sessionStorage.removeItem(key);
   } catch {
     // Unreadable or refused storage: no draft.

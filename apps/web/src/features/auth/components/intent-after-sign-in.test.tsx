@@ -78,7 +78,11 @@ describe('what a visitor started is carried through signing up and in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await signUp(user);
     await waitFor(() =>
-      expect(store.getState().ui.modelDialog).toMatchObject({ isOpen: true, prompt: prefill.prompt, selectedModel: 'flux-pro' }),
+      expect(store.getState().ui.modelDialog).toMatchObject({
+        isOpen: true,
+        prompt: prefill.prompt,
+        selectedModel: 'flux-pro',
+      }),
     );
   });
 
