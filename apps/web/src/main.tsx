@@ -7,6 +7,7 @@ import { makeStore } from './app/store';
 import { loadPersistedAuth, persistAuth } from './app/persist-auth';
 import { keepServerShell } from './app/server-shell';
 import { AppRoutes, prefetchOnIntent } from './app/router';
+import { keepNewVersionAtHand } from './app/stale-chunk';
 import './theme/global.css';
 
 // The saved session is read before the first render, so the first screen is drawn once, signed in or not.
@@ -15,6 +16,7 @@ const store = makeStore(savedAuth ? { auth: savedAuth } : undefined);
 persistAuth(store);
 keepServerShell(document.getElementById('root')!);
 prefetchOnIntent();
+keepNewVersionAtHand();
 
 // The first render is a transition, so React renders in slices and lets the browser in between
 // (a phone stays responsive while the app starts); the server's markup stays on screen meanwhile.

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
+import { orNewVersion } from './stale-chunk';
 
 interface LazyPage {
   Page: LazyExoticComponent<ComponentType>;
@@ -22,7 +23,8 @@ function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Laz
         throw err;
       },
     ));
-  return { Page: lazy(preload), preload };
+  // Shown, not merely prefetched: a chunk of an old build that is gone reloads to the new one.
+  return { Page: lazy(() => orNewVersion(preload())), preload };
 }
 
 const HomePage = lazyPage(

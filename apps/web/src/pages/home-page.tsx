@@ -12,6 +12,7 @@ import {
   MessageIcon,
 } from '../components/ui';
 import { useOpenGenerate } from '../app/layout/use-open-generate';
+import { orNewVersion } from '../app/stale-chunk';
 import { CONTENT_TYPE_DETAILS, lowestCost } from './parts/content-types';
 import { HomeHero } from './parts/home-hero';
 import { ModelCostTable } from './parts/model-cost-table';
@@ -21,7 +22,9 @@ import './pages.css';
 
 // The parts that ask the server, each with the server API, come after the first screen has drawn.
 const HomeContentRows = lazy(() =>
-  import('../features/content/components/home-content-rows').then((m) => ({ default: m.HomeContentRows })),
+  orNewVersion(
+    import('../features/content/components/home-content-rows').then((m) => ({ default: m.HomeContentRows })),
+  ),
 );
 const SignupCreditsNote = lazy(() =>
   import('./parts/signup-credits-note').then((m) => ({ default: m.SignupCreditsNote })),

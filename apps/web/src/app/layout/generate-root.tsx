@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAppSelector, useOnceTrue } from '../hooks';
+import { orNewVersion } from '../stale-chunk';
 
 // Their own chunks, reached by path like the router's pages, fetched the first time they are needed:
 // the dialog when it is first opened, the realtime connection with its live updates and the
@@ -10,7 +11,9 @@ const ApplicationUpdates = lazy(() =>
   import('../../features/jobs/components/application-updates').then((m) => ({ default: m.ApplicationUpdates })),
 );
 const GenerateDialog = lazy(() =>
-  import('../../features/generation/components/generate-dialog').then((m) => ({ default: m.GenerateDialog })),
+  orNewVersion(
+    import('../../features/generation/components/generate-dialog').then((m) => ({ default: m.GenerateDialog })),
+  ),
 );
 const SupportChat = lazy(() =>
   import('../../features/messaging/components/support-chat').then((m) => ({ default: m.SupportChat })),

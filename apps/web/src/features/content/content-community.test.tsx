@@ -303,14 +303,15 @@ describe('ContentEngagement', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
   });
 
-  it('asks signed-out people to sign in instead of showing the form', async () => {
+  it('asks signed-out people to sign in to post what they write', async () => {
     mockServer({
       'GET /content/c-1/comments': () =>
         jsonResponse(200, { data: [comment('x')], pagination: { page: 1, pageSize: 10, total: 1, totalPages: 1 } }),
     });
     const { store, user } = renderWithStore(<ContentEngagement content={makeContent()} />);
     expect(await screen.findByText('Comment x')).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Your reply' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in to comment' }));
     expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
   });

@@ -3,8 +3,24 @@ import { MODELS_BY_TYPE, type AspectRatio, type ContentType } from '@atelier/sha
 
 export type AuthModalMode = 'login' | 'signup' | 'forgotPassword';
 
-/** Where a visitor was headed when the auth modal stopped them; it resumes once they are signed in. */
-export type AuthIntent = { kind: 'generate'; contentType: ContentType } | { kind: 'navigate'; to: string };
+/** What the Generate dialog opens holding: an item's type, model, prompt and settings. */
+export interface GeneratePrefill {
+  selectedModel: string;
+  prompt: string;
+  preset: GeneratePreset;
+}
+
+/**
+ * What a visitor started when the auth modal stopped them; it is completed or restored once they
+ * are signed in: the Generate dialog opens (holding an item's settings), a page opens, a like or a
+ * follow is applied, a draft returns to its box (`key` names the box, e.g. `comment:<contentId>`).
+ */
+export type AuthIntent =
+  | { kind: 'generate'; contentType: ContentType; prefill?: GeneratePrefill }
+  | { kind: 'navigate'; to: string }
+  | { kind: 'like'; contentId: string }
+  | { kind: 'follow'; userId: string }
+  | { kind: 'draft'; key: string; text: string };
 
 /** Settings an item's "Use these settings" or "Remix" fills the Generate dialog with. */
 export interface GeneratePreset {
@@ -30,6 +46,11 @@ export interface UiState {
     preset?: GeneratePreset | null;
   };
   isMenuOpen: boolean;
+  /**
+   * A like, follow or draft carried through sign-in, waiting for the control it belongs to
+   * (`useResumedIntent`) to complete it; cleared once taken, or after a short while.
+   */
+  resumedIntent?: AuthIntent | null;
 }
 
 export const initialUiState: UiState = {
@@ -62,6 +83,13 @@ const uiSlice = createSlice({
     /** Toggling switches between login and signup. */
     authModalModeToggled(state) {
       state.authModal.mode = state.authModal.mode === 'login' ? 'signup' : 'login';
+    },
+    /** Signed in: hands a like, follow or draft the visitor started to the control that completes it. */
+    intentResumed(state, action: PayloadAction<AuthIntent>) {
+      state.resumedIntent = action.payload;
+    },
+    resumedIntentTaken(state) {
+      state.resumedIntent = null;
     },
     modelDialogOpened(state, action: PayloadAction<{ contentType: ContentType; selectedModel?: string | null }>) {
       state.modelDialog = {

@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { type AuthModalMode, uiActions } from '../../ui';
 import { authErrorSet } from '../auth-slice';
+import { forgetKeptIntent, keepIntent } from '../kept-intent';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 import { PasswordResetFlow } from './password-reset-flow';
@@ -40,9 +41,18 @@ const DESCRIPTIONS: Record<AuthModalMode, string> = {
  */
 export function AuthModal() {
   const dispatch = useAppDispatch();
-  const { isOpen, mode } = useAppSelector((s) => s.ui.authModal);
+  const { isOpen, mode, intent } = useAppSelector((s) => s.ui.authModal);
   const error = useAppSelector((s) => s.auth.error);
-  const close = useCallback(() => dispatch(uiActions.authModalClosed()), [dispatch]);
+  const close = useCallback(() => {
+    // Closing the modal gives up what it was opened for.
+    forgetKeptIntent();
+    dispatch(uiActions.authModalClosed());
+  }, [dispatch]);
+
+  // What the visitor started outlives a reload while they sign up or in (this tab only).
+  useEffect(() => {
+    if (isOpen && intent) keepIntent(intent);
+  }, [isOpen, intent]);
 
   // An error from an earlier attempt means nothing in a freshly opened modal.
   useEffect(() => {

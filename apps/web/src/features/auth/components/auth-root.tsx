@@ -7,9 +7,10 @@ import { errorMessage } from '../../../app/errors';
 import { tokenStore } from '../../../app/token-store';
 import { currentUserFailed, loggedOut, settingsLoaded, userLoaded } from '../auth-slice';
 import { useForgetSession } from '../hooks/use-forget-session';
+import { orNewVersion } from '../../../app/stale-chunk';
 
 // Its own chunk (the forms and their validation), fetched the first time the modal opens.
-const AuthModal = lazy(() => import('./auth-modal').then((m) => ({ default: m.AuthModal })));
+const AuthModal = lazy(() => orNewVersion(import('./auth-modal').then((m) => ({ default: m.AuthModal }))));
 
 /**
  * The signed-in person, asked of the server. The server API is loaded for it only when there is a

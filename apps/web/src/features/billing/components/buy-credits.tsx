@@ -13,6 +13,7 @@ import {
 } from '../billing-api';
 import { CheckoutDialog } from './checkout-dialog';
 import type { CheckoutTarget } from './local-checkout-dialog';
+import '../billing.css';
 
 /** Waits this long after the last keystroke before pricing a custom amount. */
 export const PRICE_DEBOUNCE_MS = 400;

@@ -1,6 +1,8 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CONTENT_TYPE_NAMES, findModel, isUploadedContent } from '@atelier/shared';
-import { Card } from '../../../components/ui';
+import { Button, Card } from '../../../components/ui';
+import { toast } from '../../../components/ui/toast';
 import { DateTime } from '../../../components/date-time';
 import type { Content } from '../../generation';
 
@@ -10,17 +12,48 @@ function formatDuration(ms: number | null): string | null {
   return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
 }
 
-/** What was asked for and what came out; for an upload, what was uploaded. */
-export function ContentDetails({ content }: { content: Content }) {
+/** Copies the prompt, and says so on the button for a moment. */
+function CopyPromptButton({ prompt }: { prompt: string }) {
+  const [isCopied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [isCopied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(prompt);
+      setCopied(true);
+    } catch {
+      toast.error('Could not copy the prompt. Select it and copy it instead.');
+    }
+  };
+  return (
+    <Button variant="secondary" size="sm" aria-label="Copy prompt" onClick={() => void copy()}>
+      {isCopied ? 'Copied' : 'Copy'}
+    </Button>
+  );
+}
+
+/**
+ * What was asked for and what came out, with the settings it was made with and a Copy button for
+ * the prompt; for an upload, what was uploaded. `actions` ("Use these settings") sit at its foot.
+ * On a phone it comes right under the picture (content-page.css), on a desktop beside it.
+ */
+export function ContentDetails({ content, actions }: { content: Content; actions?: ReactNode }) {
   const isUpload = isUploadedContent(content);
+  const settings = content.generation;
   const modelName = findModel(content.contentType, content.model)?.name ?? content.model;
   const size = content.width && content.height ? `${content.width} × ${content.height}` : null;
   const duration = formatDuration(content.durationMs);
   return (
-    <Card as="section" aria-labelledby="content-details-title">
-      <h2 id="content-details-title" className="content-card-title">
-        Details
-      </h2>
+    <Card as="section" aria-labelledby="content-details-title" className="content-about">
+      <div className="content-about__head">
+        <h2 id="content-details-title" className="content-card-title">
+          Details
+        </h2>
+        {!isUpload && content.prompt && <CopyPromptButton prompt={content.prompt} />}
+      </div>
       <dl className="content-details">
         {isUpload ? (
           <>
@@ -40,7 +73,21 @@ export function ContentDetails({ content }: { content: Content }) {
         {!isUpload && (
           <>
             <dt>Seed</dt>
-            <dd>{content.seed}</dd>
+            <dd>{settings?.seed ?? content.seed}</dd>
+            <dt>Strength</dt>
+            <dd>{settings?.strength ?? content.strength}</dd>
+            {settings?.aspectRatio && (
+              <>
+                <dt>Shape</dt>
+                <dd>{settings.aspectRatio}</dd>
+              </>
+            )}
+            {settings?.negativePrompt && (
+              <>
+                <dt>Negative prompt</dt>
+                <dd className="content-prompt">{settings.negativePrompt}</dd>
+              </>
+            )}
           </>
         )}
         {size && (
@@ -69,6 +116,7 @@ export function ContentDetails({ content }: { content: Content }) {
           </>
         )}
       </dl>
+      {actions && <div className="content-about__actions">{actions}</div>}
     </Card>
   );
 }

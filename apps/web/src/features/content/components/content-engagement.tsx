@@ -4,7 +4,7 @@ import { MODERATION_TEXT, MSG, type Comment, type Content } from '@atelier/share
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { Badge, Button, Dialog, Spinner, TextArea } from '../../../components/ui';
-import { uiActions } from '../../ui';
+import { uiActions, useResumedIntent } from '../../ui';
 import { ReportButton } from '../../moderation';
 import {
   useAddCommentMutation,
@@ -106,17 +106,25 @@ function CommentForm({ contentId, parentId, onDone }: { contentId: string; paren
   const isSignedIn = useAppSelector((s) => s.auth.isAuthenticated);
   const [text, setText] = useState('');
   const [addComment, { isLoading }] = useAddCommentMutation();
-  if (!isSignedIn) {
-    if (parentId) return null;
-    return (
-      <Button variant="secondary" onClick={() => dispatch(uiActions.authModalOpened('login'))}>
-        Sign in to comment
-      </Button>
-    );
-  }
+  const draftKey = `comment:${contentId}`;
+  // A comment a visitor wrote before signing in comes back into the box once they are signed in.
+  useResumedIntent(
+    'draft',
+    (intent) => !parentId && intent.key === draftKey,
+    (intent) => setText(intent.text),
+  );
+  if (!isSignedIn && parentId) return null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = text.trim();
+    if (!isSignedIn) {
+      dispatch(
+        body
+          ? uiActions.authModalOpenedFor({ mode: 'login', intent: { kind: 'draft', key: draftKey, text } })
+          : uiActions.authModalOpened('login'),
+      );
+      return;
+    }
     if (!body) return;
     try {
       await addComment({ contentId, content: body, ...(parentId ? { parentId } : {}) }).unwrap();
@@ -143,9 +151,15 @@ function CommentForm({ contentId, parentId, onDone }: { contentId: string; paren
             Cancel
           </Button>
         )}
-        <Button type="submit" size="sm" disabled={isLoading || text.trim() === ''}>
-          {parentId ? 'Reply' : 'Post comment'}
-        </Button>
+        {isSignedIn ? (
+          <Button type="submit" size="sm" disabled={isLoading || text.trim() === ''}>
+            {parentId ? 'Reply' : 'Post comment'}
+          </Button>
+        ) : (
+          <Button type="submit" size="sm" variant="secondary">
+            Sign in to comment
+          </Button>
+        )}
       </div>
     </form>
   );

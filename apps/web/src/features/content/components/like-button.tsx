@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { cx } from '../../../components/ui';
-import { uiActions } from '../../ui';
+import { uiActions, useResumedIntent } from '../../ui';
 import { useLikeContentMutation } from '../content-api';
 import { contentCaption, type Content } from '@atelier/shared';
 
@@ -21,7 +21,7 @@ export function HeartIcon({ isFilled, size = 18 }: { isFilled?: boolean; size?: 
   );
 }
 
-/** Like or unlike; signed-out people are asked to sign in. Failures revert quietly (spec §8). */
+/** Like or unlike; signed-out people are asked to sign in, and the like is applied after. Failures revert quietly (spec §8). */
 export function LikeButton({
   content,
   isCompact,
@@ -32,9 +32,17 @@ export function LikeButton({
   const dispatch = useAppDispatch();
   const isSignedIn = useAppSelector((s) => s.auth.isAuthenticated);
   const [toggleLike] = useLikeContentMutation();
+  // A like pressed before signing in is applied once signed in (unless the account liked it already).
+  useResumedIntent(
+    'like',
+    (intent) => intent.contentId === content.id,
+    () => {
+      if (!content.isLiked) void toggleLike({ id: content.id, isLiked: true });
+    },
+  );
   const onClick = () => {
     if (!isSignedIn) {
-      dispatch(uiActions.authModalOpened('login'));
+      dispatch(uiActions.authModalOpenedFor({ mode: 'login', intent: { kind: 'like', contentId: content.id } }));
       return;
     }
     void toggleLike({ id: content.id, isLiked: !content.isLiked });

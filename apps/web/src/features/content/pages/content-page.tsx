@@ -118,37 +118,32 @@ function ContentLoaded({ content }: { content: Content }) {
   const isOwner = user !== null && user.id === content.owner.id;
   const isUpload = isUploadedContent(content);
 
-  const askToSignUp = () =>
-    // A visitor signs up first (with a way to sign in), then lands in the Generate dialog.
-    dispatch(
-      uiActions.authModalOpenedFor({
-        mode: 'signup',
-        intent: { kind: 'generate', contentType: content.contentType },
-      }),
-    );
-
-  /** Opens the Generate dialog filled with this item's prompt, model, type and settings. */
+  /**
+   * Opens the Generate dialog filled with this item's prompt, model, type and settings. A visitor
+   * signs up first (with a way to sign in), then lands in the dialog holding the same.
+   */
   const openWithSettings = (remix: boolean) => {
-    if (!user) {
-      askToSignUp();
-      return;
-    }
     const settings = content.generation;
+    const prefill = {
+      selectedModel: content.model,
+      prompt: content.prompt,
+      preset: {
+        seed: settings?.seed ?? content.seed,
+        strength: settings?.strength ?? content.strength,
+        aspectRatio: settings?.aspectRatio ?? null,
+        negativePrompt: settings?.negativePrompt ?? null,
+        // Only its owner gets the link; a remix starts from the source's settings, not its reference.
+        referenceImageUrl: remix ? null : (settings?.referenceImageUrl ?? null),
+        ...(remix ? { remixOf: { id: content.id, title: content.title, ownerName: content.owner.fullName || content.owner.username } } : {}),
+      },
+    };
     dispatch(
-      uiActions.modelDialogPrefilled({
-        contentType: content.contentType,
-        selectedModel: content.model,
-        prompt: content.prompt,
-        preset: {
-          seed: settings?.seed ?? content.seed,
-          strength: settings?.strength ?? content.strength,
-          aspectRatio: settings?.aspectRatio ?? null,
-          negativePrompt: settings?.negativePrompt ?? null,
-          // Only its owner gets the link; a remix starts from the source's settings, not its reference.
-          referenceImageUrl: remix ? null : (settings?.referenceImageUrl ?? null),
-          ...(remix ? { remixOf: { id: content.id, title: content.title, ownerName: content.owner.fullName || content.owner.username } } : {}),
-        },
-      }),
+      user
+        ? uiActions.modelDialogPrefilled({ contentType: content.contentType, ...prefill })
+        : uiActions.authModalOpenedFor({
+            mode: 'signup',
+            intent: { kind: 'generate', contentType: content.contentType, prefill },
+          }),
     );
   };
   const canRemix = !isUpload && !isOwner && !content.isPrivate && content.status === 'ready';
@@ -184,17 +179,13 @@ function ContentLoaded({ content }: { content: Content }) {
         <RemixCredit content={content} />
       </header>
 
+      {/* On a phone the details (prompt, model, settings, Copy, "Use these settings") come right
+          under the picture, before the comments; on a desktop they sit beside it. content-page.css */}
       <div className="content-layout">
         <div className="content-primary">
           <ContentMedia content={content} />
-          <div className="content-actions">
-            {!isUpload && <Button onClick={() => openWithSettings(false)}>Use these settings</Button>}
-            {canRemix && (
-              <Button variant="secondary" onClick={() => openWithSettings(true)}>
-                Remix
-              </Button>
-            )}
-            {content.status === 'ready' && content.mediaUrl && (
+          {content.status === 'ready' && content.mediaUrl && (
+            <div className="content-actions">
               <a
                 className={buttonClass({ variant: 'secondary' })}
                 href={content.mediaUrl}
@@ -202,19 +193,35 @@ function ContentLoaded({ content }: { content: Content }) {
               >
                 Download
               </a>
-            )}
-          </div>
+            </div>
+          )}
+        </div>
+        <div className="content-secondary">
+          <ContentDetails
+            content={content}
+            actions={
+              isUpload ? undefined : (
+                <>
+                  <Button onClick={() => openWithSettings(false)}>Use these settings</Button>
+                  {canRemix && (
+                    <Button variant="secondary" onClick={() => openWithSettings(true)}>
+                      Remix
+                    </Button>
+                  )}
+                </>
+              )
+            }
+          />
+          {!isUpload && isOwner && <ContentReceipt content={content} />}
+          {isOwner && content.status === 'ready' && <ContentEditPanel content={content} />}
+          <ContentRemixes content={content} />
+        </div>
+        <div className="content-primary__rest">
           {isOwner && content.batchId && <BatchCandidates content={content} />}
           <ContentPeopleActions content={content} />
           {content.status === 'ready' && <ContentEngagement content={content} />}
           {isOwner && <ContentOwnerControls content={content} />}
           {isOwner && <ContentClassification key={content.id} content={content} />}
-        </div>
-        <div className="content-secondary">
-          <ContentDetails content={content} />
-          {!isUpload && isOwner && <ContentReceipt content={content} />}
-          {isOwner && content.status === 'ready' && <ContentEditPanel content={content} />}
-          <ContentRemixes content={content} />
         </div>
       </div>
     </article>

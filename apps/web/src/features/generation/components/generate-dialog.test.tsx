@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLE_PROMPTS } from '@atelier/shared';
 import { uiActions } from '../../ui';
+import { creditsUpdated } from '../../auth';
 import { json, makeContent, mockServer, renderGeneration, testUser } from '../../../testing/generation-test-utils';
 
 afterEach(() => {
@@ -31,7 +32,7 @@ const generateButton = () => screen.getByRole('button', { name: /^Generate .* cr
 describe('Generate dialog', () => {
   it('resets the model to the first one of a newly chosen type and keeps the prompt', async () => {
     mockServer({});
-    const { store, user } = renderGeneration();
+    const { store, user } = renderGeneration({ user: { ...testUser, credits: 100 } });
     await openDialog(store, 'photo', 'flux-dev');
     expect(screen.getByRole('radio', { name: /FLUX Dev/ })).toBeChecked();
     // One change, not keystrokes: this is about the prompt surviving a change of type, and the
@@ -124,19 +125,66 @@ describe('Generate dialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a prompt');
   });
 
-  it('disables the button and offers more credits when the balance is below the cost', async () => {
-    mockServer({});
+  it('turns the button into "Get N more credits", which opens the buy step in the dialog, and marks what the balance covers', async () => {
+    mockServer({
+      'GET /credits/products': () =>
+        json(200, {
+          data: [
+            {
+              id: 'p1',
+              name: 'Starter pack',
+              credits: 100,
+              bonusCredits: 0,
+              price: 500,
+              currency: 'usd',
+              isActive: true,
+              sortOrder: 1,
+              createdAt: '2026-01-01T00:00:00.000Z',
+              updatedAt: '2026-01-01T00:00:00.000Z',
+            },
+          ],
+        }),
+      'GET /credits/pricing': () =>
+        json(200, { data: { pricePerCredit: 5, currency: 'usd', minCredits: 50, maxCredits: 100000, tiers: [] } }),
+    });
     const { store, user } = renderGeneration({ user: { ...testUser, credits: 4 } });
     await openDialog(store, 'photo');
     await user.type(promptBox(), 'a fox');
-    expect(generateButton()).toBeDisabled();
-    expect(screen.getByText('Insufficient credits')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get more credits' })).toHaveAttribute('href', '/credits');
+    // FLUX Pro costs 10: 6 are missing. The notice sits right by the button.
+    const getMore = screen.getByRole('button', { name: 'Get 6 more credits' });
+    expect(getMore).toBeEnabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Insufficient credits: this costs 10 credits and you have 4.');
+    expect(screen.getByRole('radio', { name: /FLUX Pro/ }).closest('label')).toHaveTextContent('6 more credits needed');
+    expect(screen.getByRole('radio', { name: /FLUX Schnell/ }).closest('label')).toHaveTextContent('Your credits cover it');
+
+    await user.click(getMore);
+    expect(await screen.findByRole('heading', { name: 'Get 6 more credits' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Buy Starter pack' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to your prompt' }));
+    expect(promptBox()).toHaveValue('a fox');
 
     // The cheapest photo model fits the balance.
     await user.click(screen.getByRole('radio', { name: /FLUX Schnell/ }));
     expect(generateButton()).toBeEnabled();
-    expect(screen.queryByText('Insufficient credits')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Insufficient credits/)).not.toBeInTheDocument();
+  });
+
+  it('goes back to the prompt, ready to generate, once enough credits were bought', async () => {
+    mockServer({
+      'GET /credits/products': () => json(200, { data: [] }),
+      'GET /credits/pricing': () =>
+        json(200, { data: { pricePerCredit: 5, currency: 'usd', minCredits: 50, maxCredits: 100000, tiers: [] } }),
+    });
+    const { store, user } = renderGeneration({ user: { ...testUser, credits: 4 } });
+    await openDialog(store, 'photo');
+    await user.type(promptBox(), 'a fox');
+    await user.click(screen.getByRole('button', { name: 'Get 6 more credits' }));
+    await screen.findByRole('heading', { name: 'Get 6 more credits' });
+    act(() => {
+      store.dispatch(creditsUpdated(104));
+    });
+    expect(await screen.findByRole('textbox', { name: 'Prompt' })).toHaveValue('a fox');
+    expect(generateButton()).toBeEnabled();
   });
 
   it('shows Generating... and stays disabled while the request is in flight', async () => {
@@ -289,9 +337,10 @@ describe('Generate dialog', () => {
     await user.type(promptBox(), 'a fox');
     await user.click(generateButton());
 
-    expect(await screen.findByText('Insufficient credits')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get more credits' })).toHaveAttribute('href', '/credits');
+    expect(await screen.findByText(/Insufficient credits/)).toBeInTheDocument();
     await waitFor(() => expect(store.getState().auth.user?.credits).toBe(3));
+    // Now short by the refreshed balance: the button offers the missing credits.
+    expect(screen.getByRole('button', { name: 'Get 7 more credits' })).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import {
   CONTENT_TYPES,
@@ -13,7 +13,7 @@ import {
   type AspectRatio,
   type ContentType,
 } from '@atelier/shared';
-import { Button, Dialog, Field, Tabs, TextArea, type TabItem } from '../../../components/ui';
+import { Button, Dialog, Field, Spinner, Tabs, TextArea, type TabItem } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui';
@@ -26,6 +26,9 @@ import { CountAndShape, MoreSettings, parseSeed, parseTags } from './creator-con
 import { useReferenceImage } from './use-reference-image';
 import { useRetryKey } from '../../../app/use-retry-key';
 import '../generation.css';
+
+// The buy step's packs and checkout, fetched only when someone runs short in the dialog.
+const BuyCredits = lazy(() => import('../../billing').then((m) => ({ default: m.BuyCredits })));
 
 const TYPE_TABS: TabItem<ContentType>[] = CONTENT_TYPES.map((type) => ({ id: type, label: CONTENT_TYPE_NAMES[type] }));
 
@@ -107,7 +110,14 @@ function GenerateDialogPanel() {
   const aspectRatio: AspectRatio | null = chosenShape && takes.aspectRatios.includes(chosenShape) ? chosenShape : null;
   const totalCost = model.cost * count;
   const isShort = credits < totalCost;
+  const missing = Math.max(0, totalCost - credits);
   const canGenerate = !isBusy && trimmedPrompt.length > 0 && !isShort;
+  // Short of credits, the Generate button opens this step: the packs and checkout, in the dialog.
+  const [isBuying, setIsBuying] = useState(false);
+  useEffect(() => {
+    // Bought enough (or chose fewer candidates): back to the prompt, ready to generate.
+    if (!isShort) setIsBuying(false);
+  }, [isShort]);
   // A server refusal for credits reads the same as the local check, so both share one notice.
   const isShortNoticeShown = isShort || error === MSG.validation.insufficientCredits;
   const otherError = error === MSG.validation.insufficientCredits ? null : error;
@@ -131,7 +141,11 @@ function GenerateDialogPanel() {
     }
     const file = takes.referenceImage ? (reference.image?.file ?? null) : null;
     const negative = takes.negativePrompt ? negativePrompt.trim() : '';
-    const refusal = settingRefusal(storedType, model, { referenceImage: file !== null, negativePrompt: negative, aspectRatio });
+    const refusal = settingRefusal(storedType, model, {
+      referenceImage: file !== null,
+      negativePrompt: negative,
+      aspectRatio,
+    });
     if (refusal) {
       setError(refusal);
       return;
@@ -161,7 +175,9 @@ function GenerateDialogPanel() {
         idempotencyKey: retryKey.keyFor(signature),
       }).unwrap();
       retryKey.settle();
-      dispatch(creditsUpdated(Math.max(0, credits - (content.charged ?? content.cost) * (content.batch?.itemIds.length ?? 1))));
+      dispatch(
+        creditsUpdated(Math.max(0, credits - (content.charged ?? content.cost) * (content.batch?.itemIds.length ?? 1))),
+      );
       close();
       navigate(`/content/${content.id}`);
     } catch (err) {
@@ -182,20 +198,38 @@ function GenerateDialogPanel() {
     }
   };
 
-  const footer = (
+  const footer = isBuying ? (
+    <div className="gen-footer">
+      <Button variant="secondary" size="lg" isFullWidth onClick={() => setIsBuying(false)}>
+        Back to your prompt
+      </Button>
+    </div>
+  ) : (
     <div className="gen-footer">
       {otherError && (
         <p role="alert" className="gen-error-text">
           {otherError}
         </p>
       )}
-      <Button type="submit" form={formId} size="lg" isFullWidth disabled={!canGenerate} isLoading={isBusy}>
-        {isBusy
-          ? 'Generating...'
-          : count > 1
-            ? `Generate ${count} × ${typeName} · ${totalCost} credits`
-            : `Generate ${typeName} · ${model.cost} credits`}
-      </Button>
+      {/* Right by the button, so a phone shows it where the person looks. */}
+      {isShortNoticeShown && (
+        <p role="status" className="gen-warning gen-warning--footer">
+          {MSG.validation.insufficientCredits}: this costs {totalCost} credits and you have {credits}.
+        </p>
+      )}
+      {isShort && !isBusy ? (
+        <Button size="lg" isFullWidth onClick={() => setIsBuying(true)}>
+          Get {missing} more credits
+        </Button>
+      ) : (
+        <Button type="submit" form={formId} size="lg" isFullWidth disabled={!canGenerate} isLoading={isBusy}>
+          {isBusy
+            ? 'Generating...'
+            : count > 1
+              ? `Generate ${count} × ${typeName} · ${totalCost} credits`
+              : `Generate ${typeName} · ${model.cost} credits`}
+        </Button>
+      )}
       {isLocalRenderer && (
         <p className="gen-footnote">
           Running locally? Atelier's built-in renderer is a stand-in that draws procedural art, not an AI model.
@@ -214,115 +248,128 @@ function GenerateDialogPanel() {
       footer={footer}
       className="gen-dialog"
     >
-      <Tabs
-        label="Content type"
-        tabs={TYPE_TABS}
-        selected={contentType}
-        onSelect={(type) => dispatch(uiActions.modelDialogTypeChosen(type))}
-      >
-        <form id={formId} className="gen-body" onSubmit={submit} noValidate>
-          <div className="gen-main">
-            {remixOf && (
-              <p className="gen-remix-note" role="note">
-                Remix of “{remixOf.title}” by {remixOf.ownerName}: your item will credit it.
-              </p>
-            )}
-            <ModelPicker models={models} value={model.id} onChange={(id) => dispatch(uiActions.modelSelected(id))} />
-
-            <Field
-              label="Prompt"
-              aside={
-                <span id={counterId} className="gen-counter" aria-live="polite">
-                  {prompt.length}/{LIMITS.promptMaxLength}
-                </span>
-              }
-            >
-              <TextArea
-                ref={promptRef}
-                className="gen-prompt"
-                rows={4}
-                maxLength={LIMITS.promptMaxLength}
-                placeholder={`Describe the ${typeName.toLowerCase()} you want to create…`}
-                aria-describedby={counterId}
-                value={prompt}
-                onChange={(e) => {
-                  dispatch(uiActions.promptSet(e.target.value.slice(0, LIMITS.promptMaxLength)));
-                  if (error) setError(null);
-                }}
-                onKeyDown={onPromptKeyDown}
-              />
-            </Field>
-
-            <CountAndShape
-              count={count}
-              onCountChange={setCount}
-              aspectRatio={aspectRatio}
-              onAspectRatioChange={setChosenShape}
-              takes={takes}
-              model={model}
-            />
-
-            <AdvancedSettings
-              takesReference={takes.referenceImage}
-              referenceHint={
-                takes.referenceImage ? undefined : `${model.name} does not take a reference image for ${typeName}`
-              }
-              strengthHint={
-                takes.strength === 'reference'
-                  ? 'How far to move from the reference image'
-                  : `Hosted ${model.name} ignores strength; the local renderer uses it`
-              }
-              isOpen={isSettingsOpen}
-              onToggle={() => setIsSettingsOpen((open) => !open)}
-              namePlaceholder={defaultContentName(contentType)}
-              name={name}
-              onNameChange={setName}
-              strength={strength}
-              onStrengthChange={setStrength}
-              image={reference.image}
-              imageError={reference.error}
-              onImageChosen={reference.choose}
-              onImageRemoved={reference.remove}
-              isPrivate={isPrivate}
-              onPrivateChange={setIsPrivate}
-            >
-              <MoreSettings
-                takes={takes}
-                model={model}
-                negativePrompt={negativePrompt}
-                onNegativePromptChange={setNegativePrompt}
-                seed={seedText}
-                onSeedChange={setSeedText}
-                tags={tagsText}
-                onTagsChange={setTagsText}
-              />
-            </AdvancedSettings>
-          </div>
-
-          <aside className="gen-side">
-            <ExamplePrompts contentType={contentType} onPick={(example) => dispatch(uiActions.promptSet(example))} />
-
-            <section className="gen-credits" aria-label="Credits">
-              <p className="gen-credits-line">Your credits: {credits}</p>
-              <p className="gen-credits-line">
-                Cost: {count > 1 ? `${count} × ${model.cost} = ${totalCost}` : model.cost} credits
-              </p>
-              {isShortNoticeShown && (
-                <p role="status" className="gen-warning">
-                  <span>{MSG.validation.insufficientCredits}</span>{' '}
-                  <Link to="/credits" onClick={close}>
-                    Get more credits
-                  </Link>
+      {isBuying ? (
+        <section className="gen-buy" aria-labelledby="gen-buy-title">
+          <h2 id="gen-buy-title" className="gen-buy__title">
+            Get {missing} more credits
+          </h2>
+          <p className="gen-buy__lead">
+            {count > 1 ? `${count} × ${typeName}` : typeName} with {model.name} costs {totalCost} credits; you have{' '}
+            {credits}. Once you have bought enough, you are back at your prompt, ready to generate.
+          </p>
+          <Suspense fallback={<Spinner label="Loading credit packs" />}>
+            <BuyCredits headingLevel="h3" />
+          </Suspense>
+        </section>
+      ) : (
+        <Tabs
+          label="Content type"
+          tabs={TYPE_TABS}
+          selected={contentType}
+          onSelect={(type) => dispatch(uiActions.modelDialogTypeChosen(type))}
+        >
+          <form id={formId} className="gen-body" onSubmit={submit} noValidate>
+            <div className="gen-main">
+              {remixOf && (
+                <p className="gen-remix-note" role="note">
+                  Remix of “{remixOf.title}” by {remixOf.ownerName}: your item will credit it.
                 </p>
               )}
-              <p className="gen-tip">
-                Tip: specific prompts work best. Name the subject, the setting, the style and the light — “a red fox in
-                fresh snow at dawn, telephoto” beats “a fox”.
-              </p>
-            </section>
-          </aside>
-        </form>
-      </Tabs>
+              <ModelPicker
+                models={models}
+                value={model.id}
+                onChange={(id) => dispatch(uiActions.modelSelected(id))}
+                credits={credits}
+                count={count}
+              />
+
+              <Field
+                label="Prompt"
+                aside={
+                  <span id={counterId} className="gen-counter" aria-live="polite">
+                    {prompt.length}/{LIMITS.promptMaxLength}
+                  </span>
+                }
+              >
+                <TextArea
+                  ref={promptRef}
+                  className="gen-prompt"
+                  rows={4}
+                  maxLength={LIMITS.promptMaxLength}
+                  placeholder={`Describe the ${typeName.toLowerCase()} you want to create…`}
+                  aria-describedby={counterId}
+                  value={prompt}
+                  onChange={(e) => {
+                    dispatch(uiActions.promptSet(e.target.value.slice(0, LIMITS.promptMaxLength)));
+                    if (error) setError(null);
+                  }}
+                  onKeyDown={onPromptKeyDown}
+                />
+              </Field>
+
+              <CountAndShape
+                count={count}
+                onCountChange={setCount}
+                aspectRatio={aspectRatio}
+                onAspectRatioChange={setChosenShape}
+                takes={takes}
+                model={model}
+              />
+
+              <AdvancedSettings
+                takesReference={takes.referenceImage}
+                referenceHint={
+                  takes.referenceImage ? undefined : `${model.name} does not take a reference image for ${typeName}`
+                }
+                strengthHint={
+                  takes.strength === 'reference'
+                    ? 'How far to move from the reference image'
+                    : `Hosted ${model.name} ignores strength; the local renderer uses it`
+                }
+                isOpen={isSettingsOpen}
+                onToggle={() => setIsSettingsOpen((open) => !open)}
+                namePlaceholder={defaultContentName(contentType)}
+                name={name}
+                onNameChange={setName}
+                strength={strength}
+                onStrengthChange={setStrength}
+                image={reference.image}
+                imageError={reference.error}
+                onImageChosen={reference.choose}
+                onImageRemoved={reference.remove}
+                isPrivate={isPrivate}
+                onPrivateChange={setIsPrivate}
+              >
+                <MoreSettings
+                  takes={takes}
+                  model={model}
+                  negativePrompt={negativePrompt}
+                  onNegativePromptChange={setNegativePrompt}
+                  seed={seedText}
+                  onSeedChange={setSeedText}
+                  tags={tagsText}
+                  onTagsChange={setTagsText}
+                />
+              </AdvancedSettings>
+            </div>
+
+            <aside className="gen-side">
+              <ExamplePrompts contentType={contentType} onPick={(example) => dispatch(uiActions.promptSet(example))} />
+
+              <section className="gen-credits" aria-label="Credits">
+                <p className="gen-credits-line">Your credits: {credits}</p>
+                <p className="gen-credits-line">
+                  Cost: {count > 1 ? `${count} × ${model.cost} = ${totalCost}` : model.cost} credits
+                </p>
+                <p className="gen-tip">
+                  Tip: specific prompts work best. Name the subject, the setting, the style and the light — “a red fox
+                  in fresh snow at dawn, telephoto” beats “a fox”.
+                </p>
+              </section>
+            </aside>
+          </form>
+        </Tabs>
+      )}
     </Dialog>
   );
 }

@@ -4,10 +4,13 @@ interface ModelPickerProps {
   models: ModelInfo[];
   value: string;
   onChange: (modelId: string) => void;
+  /** The balance, and how many candidates are asked for: each card says whether the balance covers it. */
+  credits?: number;
+  count?: number;
 }
 
-/** One card per model: name, cost in credits, speed and quality. */
-export function ModelPicker({ models, value, onChange }: ModelPickerProps) {
+/** One card per model: name, cost in credits, speed and quality, and whether the balance covers it. */
+export function ModelPicker({ models, value, onChange, credits, count = 1 }: ModelPickerProps) {
   return (
     <fieldset className="gen-models">
       <legend className="gen-label">Model</legend>
@@ -31,6 +34,13 @@ export function ModelPicker({ models, value, onChange }: ModelPickerProps) {
               <span>Quality: {model.quality}</span>
             </span>
             <span className="gen-model-description">{model.description}</span>
+            {credits !== undefined && (
+              <span className="gen-model-afford" data-covered={model.cost * count <= credits}>
+                {model.cost * count <= credits
+                  ? 'Your credits cover it'
+                  : `${model.cost * count - credits} more credits needed`}
+              </span>
+            )}
           </label>
         ))}
       </div>

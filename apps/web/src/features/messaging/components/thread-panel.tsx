@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useGetChatPartnerQuery } from '../messaging-api';
 import { useThread } from '../use-thread';
 import { Composer, MessageList } from './thread-view';
+import { messageDraftKey } from '../message-draft';
 
 interface ThreadPanelProps {
   selfId: string;
@@ -77,7 +78,7 @@ export function ThreadPanel({ selfId, otherId, asSupport = false, isOtherOnline,
         isLoadingOlder={thread.isLoadingOlder}
         onReachTop={() => void thread.loadOlder()}
       />
-      <Composer thread={thread} autoFocus />
+      <Composer key={otherId} thread={thread} autoFocus draftKey={messageDraftKey(selfId, otherId)} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { toast } from '../../../components/ui/toast';
 import { MESSAGE_MAX_LENGTH, MSG, type ChatMessage } from '@atelier/shared';
 import { Button, Spinner, cx } from '../../../components/ui';
 import { formatMessageTime } from '../thread-merge';
+import { readMessageDraft, writeMessageDraft } from '../message-draft';
 import { ReportButton } from '../../moderation';
 import type { useThread } from '../use-thread';
 
@@ -116,11 +117,17 @@ interface ComposerProps {
   thread: Pick<Thread, 'send' | 'noteTyping' | 'stopTyping' | 'isConnected'>;
   label?: string;
   autoFocus?: boolean;
+  /** Where the unsent text is kept (`messageDraftKey`), so it comes back after signing in again. */
+  draftKey?: string;
 }
 
 /** The message input; failures show the spec's texts in a toast. */
-export function Composer({ thread, label = 'Message', autoFocus = false }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({ thread, label = 'Message', autoFocus = false, draftKey }: ComposerProps) {
+  const [text, setTextState] = useState(() => (draftKey ? readMessageDraft(draftKey) : ''));
+  const setText = (next: string) => {
+    setTextState(next);
+    if (draftKey) writeMessageDraft(draftKey, next);
+  };
   const [isSending, setIsSending] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {

@@ -9,6 +9,8 @@ import {
   signedInState,
 } from '../../../testing/render-with-store';
 import { FollowButton } from './follow-button';
+import { uiActions } from '../../ui';
+import { signedIn } from '../../auth';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,8 +28,34 @@ describe('FollowButton', () => {
     const server = mockServer({});
     const { user, store } = renderWithStore(<FollowButton userId={OTHER} isFollowing={false} />);
     await user.click(screen.getByRole('button', { name: 'Follow' }));
-    expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
+    expect(store.getState().ui.authModal).toEqual({
+      isOpen: true,
+      mode: 'login',
+      intent: { kind: 'follow', userId: OTHER },
+    });
     expect(server.calls).toHaveLength(0);
+  });
+
+  it('applies a follow pressed while signed out once the visitor has signed in', async () => {
+    const onChange = vi.fn();
+    const server = mockServer({
+      [`POST /users/follow/${OTHER}`]: () =>
+        jsonResponse(200, { data: { isFollowing: true, followers: 8 }, message: 'ok' }),
+    });
+    const { user, store } = renderWithStore(
+      <>
+        <FollowButton userId={OTHER} isFollowing={false} onChange={onChange} />
+        <FollowButton userId={OTHER} isFollowing={false} />
+      </>,
+    );
+    await user.click(screen.getAllByRole('button', { name: 'Follow' })[0]!);
+    store.dispatch(signedIn(makeUser()));
+    store.dispatch(uiActions.intentResumed({ kind: 'follow', userId: OTHER }));
+    expect(await screen.findByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    expect(onChange).toHaveBeenLastCalledWith(true, 8);
+    // Once, however many copies of the button the page shows.
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`POST /users/follow/${OTHER}`]);
+    expect(store.getState().ui.resumedIntent).toBeNull();
   });
 
   it('follows, then unfollows, reporting the new follower count', async () => {

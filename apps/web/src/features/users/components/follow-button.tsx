@@ -4,7 +4,7 @@ import { MSG } from '@atelier/shared';
 import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { uiActions } from '../../ui';
+import { uiActions, useResumedIntent } from '../../ui';
 import { useFollowMutation } from '../users-api';
 
 export interface FollowButtonProps {
@@ -15,22 +15,36 @@ export interface FollowButtonProps {
   size?: 'sm' | 'md';
 }
 
-/** Follow / Following (Unfollow on hover). Hidden on yourself; signed-out visitors get the sign-in modal. */
+/**
+ * Follow / Following (Unfollow on hover). Hidden on yourself; signed-out visitors get the sign-in
+ * modal, and the follow is applied once they are signed in.
+ */
 export function FollowButton({ userId, isFollowing, onChange, size = 'sm' }: FollowButtonProps) {
   const dispatch = useAppDispatch();
   const me = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
   const [follow, { isLoading }] = useFollowMutation();
   const [current, setCurrent] = useState(isFollowing);
   useEffect(() => setCurrent(isFollowing), [isFollowing]);
+  // A follow pressed before signing in is applied once signed in.
+  useResumedIntent(
+    'follow',
+    (intent) => intent.userId === userId,
+    () => {
+      if (me?.id !== userId && !current) void change(true);
+    },
+  );
 
   if (me?.id === userId) return null;
 
   const toggle = async () => {
     if (!me) {
-      dispatch(uiActions.authModalOpened('login'));
+      dispatch(uiActions.authModalOpenedFor({ mode: 'login', intent: { kind: 'follow', userId } }));
       return;
     }
-    const next = !current;
+    await change(!current);
+  };
+
+  async function change(next: boolean) {
     try {
       const result = await follow({ userId, isFollowing: next }).unwrap();
       setCurrent(result.isFollowing);
@@ -44,7 +58,7 @@ export function FollowButton({ userId, isFollowing, onChange, size = 'sm' }: Fol
       }
       toast.error(errorMessage(err, next ? MSG.users.followFailed : MSG.users.unfollowFailed));
     }
-  };
+  }
 
   return (
     <Button
