@@ -164,7 +164,7 @@ export async function missedNotifications(
   const after = since.notificationsAt ?? since.at;
   if (!after) return { notifications: [], unread: 0, complete: true };
   const rows = await repo.notificationsAfter(deps.db, userId, new Date(after), limit + 1);
-  const shown = await toNotifications(deps.db, rows.slice(0, limit));
+  const shown = await toNotifications(deps.db, userId, rows.slice(0, limit));
   const unread = shown.length > 0 ? await repo.countUnread(deps.db, userId) : 0;
   return { notifications: shown, unread, complete: rows.length <= limit };
 }
