@@ -83,6 +83,7 @@ export function notificationText(n: NotificationLine): string {
     case 'mention':
       return `${who} mentioned you in a comment on ${title}`;
     case 'moderation':
-      return `A moderator acted on ${title}`;
+      // The moderation module writes the sentence (a warning, an item hidden, a report acted on).
+      return n.excerpt ?? `A moderator acted on ${title}`;
   }
 }

@@ -32,7 +32,12 @@ export type ActivityEvent =
   | { type: 'unfollow'; actorId: string; userId: string }
   | { type: 'application'; actorId: string; applicationId: string; jobId: string }
   | { type: 'application-status'; applicationId: string; status: string }
-  | { type: 'generation'; contentId: string; userId: string; outcome: 'completed' | 'failed'; refunded: number; reason?: string };
+  | { type: 'generation'; contentId: string; userId: string; outcome: 'completed' | 'failed'; refunded: number; reason?: string }
+  /**
+   * A moderator's decision someone must hear of: a warning, their item hidden, or a report they
+   * made acted on. `key` is unique per notice (the report's id); `text` is the sentence they read.
+   */
+  | { type: 'moderation'; userId: string; key: string; subjectType: 'content' | 'user' | 'job'; subjectId: string; text: string };
 
 /**
  * What one module does when something owned by another happens (DESIGN.md §11): the emitting

@@ -2,6 +2,7 @@ import {
   makePagination,
   MODERATION_TEXT,
   type AdminReportsQuery,
+  type ContentRating,
   type CreateReportBody,
   type Report,
   type ReportAction,
@@ -11,6 +12,7 @@ import {
 import type { Db, Query } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { runActivity, type ActivityEvent } from '../../platform/module-hooks.js';
 import { disconnectUser, type Realtime } from '../../platform/realtime/realtime.js';
 import { findUserById, setSuspension } from '../auth/index.js';
 import {
@@ -21,6 +23,7 @@ import {
   findContentTarget,
   setCommentHidden,
   setContentHidden,
+  setContentRating,
   type ContentDeps,
   type ModerationTarget,
 } from '../content/index.js';
@@ -199,11 +202,12 @@ export async function act(deps: ModerationDeps, admin: AuthUser, ids: string[], 
   const targets = new Map<string, ReportRow>();
   for (const r of found) targets.set(`${r.targetType}:${r.targetId}`, r);
   const suspended = new Set<string>();
+  const notices: Extract<ActivityEvent, { type: 'moderation' }>[] = [];
 
   const closed = await deps.db.transaction(async (tx) => {
     let total = 0;
     for (const r of targets.values()) {
-      const n = await repo.closeReportsOn(tx, {
+      const closedReports = await repo.closeReportsOn(tx, {
         targetType: r.targetType,
         targetId: r.targetId,
         action: input.action,
@@ -211,8 +215,10 @@ export async function act(deps: ModerationDeps, admin: AuthUser, ids: string[], 
         actorId: admin.id,
         now,
       });
+      const n = closedReports.length;
       // Another admin closed them a moment ago: the whole action stops, so nothing is done twice.
       if (n === 0) throw badRequest(MODERATION_TEXT.reportClosed);
+      notices.push(...(await noticesOf(tx, r, input, closedReports)));
       total += n;
       if (input.action === 'hide') {
         if (r.targetType === 'content') await setContentHidden(tx, r.targetId, now);
@@ -243,14 +249,89 @@ export async function act(deps: ModerationDeps, admin: AuthUser, ids: string[], 
     return total;
   });
 
-  // After the commit: the suspended stop at once on every process; deletions go through their owners.
+  // After the commit: the suspended stop at once on every process; deletions go through their owners;
+  // the people concerned are told through the activity hook (the notifications module listens).
   for (const userId of suspended) disconnectUser(deps.realtime.io, userId);
+  for (const notice of notices) await runActivity(deps.content.hooks, notice, deps.log);
   if (input.action === 'delete') {
     for (const r of targets.values()) await deleteTarget(deps, admin, r).catch((err: unknown) => {
       deps.log?.error({ err, reportId: r.id }, 'moderation: reported target not deleted');
     });
   }
   return { closed, status: input.action === 'dismiss' ? 'dismissed' : 'actioned' };
+}
+
+const THING: Record<ReportTargetType, string> = {
+  content: 'item',
+  comment: 'comment',
+  user: 'profile',
+  message: 'message',
+  job: 'job post',
+};
+
+/**
+ * Who hears of an action on one target, and what they read: the owner of a hidden item (a
+ * notice), a warned person, and every reporter whose report was acted on (not dismissed).
+ */
+async function noticesOf(
+  tx: Db,
+  r: ReportRow,
+  input: ActionInput,
+  closed: { id: string; reporterId: string }[],
+): Promise<Extract<ActivityEvent, { type: 'moderation' }>[]> {
+  const out: Extract<ActivityEvent, { type: 'moderation' }>[] = [];
+  const note = input.note ? ` Moderator's note: ${input.note}` : '';
+  const owner = r.targetUserId;
+  if (owner && (input.action === 'hide' || input.action === 'warn')) {
+    // The owner's notice points at the item when there is one to open; otherwise at their profile.
+    let subject: { subjectType: 'content' | 'user' | 'job'; subjectId: string } = { subjectType: 'user', subjectId: owner };
+    if (r.targetType === 'content') subject = { subjectType: 'content', subjectId: r.targetId };
+    if (r.targetType === 'job') subject = { subjectType: 'job', subjectId: r.targetId };
+    if (r.targetType === 'comment') {
+      const contentId = await commentContentId(tx, r.targetId);
+      if (contentId) subject = { subjectType: 'content', subjectId: contentId };
+    }
+    const text =
+      input.action === 'hide'
+        ? `A moderator hid your ${THING[r.targetType]}: it no longer shows to others.${note}`
+        : `A moderator warned you about your ${THING[r.targetType]}. Please follow the community rules.${note}`;
+    out.push({ type: 'moderation', userId: owner, key: `${input.action}:${r.id}`, ...subject, text });
+  }
+  if (input.action !== 'dismiss') {
+    for (const c of closed) {
+      out.push({
+        type: 'moderation',
+        userId: c.reporterId,
+        key: `report:${c.id}`,
+        subjectType: 'user',
+        subjectId: c.reporterId,
+        text: `Thank you: a moderator acted on the ${THING[r.targetType]} you reported.`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * An admin sets an item's rating (general or mature), in the audit trail. The item must exist;
+ * setting the rating it already has changes nothing and is not recorded twice.
+ */
+export async function setRating(deps: ModerationDeps, admin: AuthUser, contentId: string, rating: ContentRating): Promise<{ rating: ContentRating }> {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const target = await findContentTarget(tx, contentId, null);
+    if (!target) throw notFound('Content not found');
+    const from = await setContentRating(tx, contentId, rating);
+    if (from === null || from === rating) return;
+    await repo.recordAudit(tx, {
+      actorId: admin.id,
+      targetUserId: target.ownerId,
+      action: 'set_rating',
+      details: { contentId, from, to: rating },
+      now,
+    });
+  });
+  return { rating };
 }
 
 async function deleteTarget(deps: ModerationDeps, admin: AuthUser, r: ReportRow): Promise<void> {

@@ -174,6 +174,26 @@ async function onGeneration(_deps: ProcessorDeps, e: Extract<ActivityEvent, { ty
 
 const people = (rows: { userId: string }[]) => [...new Set(rows.map((r) => r.userId))];
 
+/** moderation: to the one person a moderator's decision concerns (the sentence is the excerpt). */
+function onModeration(e: Extract<ActivityEvent, { type: 'moderation' }>): Outcome {
+  return {
+    drafts: [
+      {
+        userId: e.userId,
+        kind: 'moderation',
+        groupKey: `moderation:${e.key}`,
+        subjectType: e.subjectType,
+        subjectId: e.subjectId,
+        sourceId: null,
+        actorId: null,
+        excerpt: e.text,
+        refunded: null,
+      },
+    ],
+    withdrawnFrom: [],
+  };
+}
+
 /** One processor per kind of activity (DESIGN.md §12). */
 export async function process(deps: ProcessorDeps, e: ActivityEvent): Promise<Outcome> {
   // Nothing from an account that is gone by the time the job runs.
@@ -191,6 +211,8 @@ export async function process(deps: ProcessorDeps, e: ActivityEvent): Promise<Ou
       return onApplicationStatus(deps, e);
     case 'generation':
       return onGeneration(deps, e);
+    case 'moderation':
+      return onModeration(e);
     case 'unlike':
       return { drafts: [], withdrawnFrom: people(await withdrawActor(deps.db, 'like', e.contentId, e.actorId)) };
     case 'unfollow':

@@ -202,6 +202,7 @@ export async function updateSettings(deps: UsersDeps, auth: AuthUser, body: Upda
     marketingEmails: body.marketingEmails ?? current.marketingEmails,
     profileVisibility: body.profileVisibility ?? current.profileVisibility,
     theme: body.theme !== undefined ? body.theme : current.theme,
+    showMature: body.showMature ?? current.showMature,
   };
   const updated = await updateUser(deps.db, row.id, { settings: next, updatedAt: deps.clock() });
   return toUserSettings(updated ?? row);
