@@ -17,7 +17,6 @@ import type { Db } from '../../platform/db/db.js';
 import {
   consumeCode,
   findUserById,
-  isSuspended,
   isUsernameTaken,
   prepareCode,
   storeCode,
@@ -122,10 +121,11 @@ export function canSeeDetails(row: UserRow, viewer: AuthUser | null): boolean {
 }
 
 export async function getProfileByUsername(db: Db, username: string, viewer: AuthUser | null): Promise<ProfileByUsername> {
-  const row = await findLiveUserByUsername(db, username);
-  if (!row) throw notFound(USERS_TEXT.userNotFound);
-  // A suspended account's profile is gone for everyone but admins until the suspension ends.
-  if (isSuspended(row, new Date()) && viewer?.role !== 'admin') throw notFound(USERS_TEXT.userNotFound);
+  const found = await findLiveUserByUsername(db, username);
+  if (!found) throw notFound(USERS_TEXT.userNotFound);
+  // A suspended account's profile is gone for everyone but admins until the suspension ends (users.visibility.ts).
+  if (found.suspendedNow && viewer?.role !== 'admin') throw notFound(USERS_TEXT.userNotFound);
+  const row = found.row;
   const visible = canSeeDetails(row, viewer);
   const [counts, items, following] = await Promise.all([
     visible ? countFollows(db, row.id) : { followers: 0, following: 0 },
