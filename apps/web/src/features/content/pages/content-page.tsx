@@ -11,6 +11,7 @@ import { useRealtimeStatus } from '../../realtime';
 import { type Content, generationApi, isInProgress, useGetContentByIdQuery } from '../../generation';
 import { ContentDetails, ContentReceipt } from '../components/content-details';
 import { ContentMedia } from '../components/content-media';
+import { MatureGate } from '../components/mature-gate';
 import { ContentSkeleton } from '../components/content-skeleton';
 import { ContentClassification, ContentEditPanel, ContentOwnerControls, ContentTitle } from '../components/content-owner-actions';
 import { ContentPeopleActions } from '../components/content-people-actions';
@@ -158,7 +159,7 @@ function ContentLoaded({ content }: { content: Content }) {
       <PageMeta
         title={content.title}
         description={content.prompt}
-        image={content.status === 'ready' ? (content.posterUrl ?? content.previewUrl ?? undefined) : undefined}
+        image={content.status === 'ready' && !content.isMatureGated ? (content.posterUrl ?? content.previewUrl ?? undefined) : undefined}
         type="article"
       />
       {content.isHidden && (
@@ -180,13 +181,14 @@ function ContentLoaded({ content }: { content: Content }) {
             )}
           </span>
           {content.isPrivate && <Badge>Private</Badge>}
+          {content.rating === 'mature' && <Badge tone="warning">Mature</Badge>}
         </p>
         <RemixCredit content={content} />
       </header>
 
       <div className="content-layout">
         <div className="content-primary">
-          <ContentMedia content={content} />
+          {content.isMatureGated ? <MatureGate content={content} /> : <ContentMedia content={content} />}
           <div className="content-actions">
             {!isUpload && <Button onClick={() => openWithSettings(false)}>Use these settings</Button>}
             {canRemix && (
