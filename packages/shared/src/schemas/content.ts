@@ -166,6 +166,7 @@ export const generateRequest = z
       .max(LIMITS.contentNameMaxLength, `Name must be at most ${LIMITS.contentNameMaxLength} characters`)
       .optional(),
     isPrivate: formBoolean.default(false),
+    rating: z.preprocess((v) => (v === '' ? undefined : v), contentRating.optional()),
     strength: strength.default(LIMITS.variationStrengthDefault),
     seed: formInt(`Seed must be a whole number from 0 to ${SEED_MAX}`, 0, SEED_MAX).optional(),
     count: formInt(
