@@ -139,6 +139,22 @@ describe('mature content', () => {
   });
 });
 
+describe('rating at generation', () => {
+  it('stores the rating asked for at generation, and refuses an unknown one without charging', async () => {
+    const maker = await createUser(t.deps, { credits: 100 });
+    const res = await req('POST', '/content/generate', maker, { contentType: 'photo', prompt: 'a lighthouse in fog', rating: 'mature' });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json().data as { id: string }).id;
+    expect(await count('SELECT count(*)::int AS n FROM content WHERE id = $1 AND rating = $2', [id, 'mature'])).toBe(1);
+
+    const balance = await count('SELECT credits AS n FROM users WHERE id = $1', [maker.id]);
+    const bad = await req('POST', '/content/generate', maker, { contentType: 'photo', prompt: 'a lighthouse in fog', rating: 'adult' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Rating must be one of general, mature');
+    expect(await count('SELECT credits AS n FROM users WHERE id = $1', [maker.id])).toBe(balance);
+  });
+});
+
 describe('blocks filter what the blocker sees', () => {
   it("leaves the blocked person's items and profile out of the blocker's lists, and only the blocker's", async () => {
     const blocker = await createUser(t.deps);
