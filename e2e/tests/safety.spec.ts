@@ -58,7 +58,7 @@ test('trust and safety: a reported comment is hidden from the queue and its auth
   await bPage.goto(`/content/${itemId}`);
   const comment = bPage.locator('li.comment').filter({ hasText: commentText });
   await comment.getByRole('button', { name: 'Report' }).click();
-  const dialog = bPage.getByRole('dialog', { name: 'Report comment' });
+  const dialog = bPage.getByRole('dialog', { name: 'Report this comment' });
   await dialog.getByLabel('Harassment or bullying').check();
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog).toBeHidden();
