@@ -156,7 +156,7 @@ describe('GET /users/me', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       user,
-      settings: { emailNotifications: true, marketingEmails: false, profileVisibility: 'public', theme: null },
+      settings: { emailNotifications: true, marketingEmails: false, profileVisibility: 'public', theme: null, showMature: false },
     });
   });
 

@@ -42,7 +42,7 @@ export const NOTIFICATION_SUBJECT_TYPES = ['content', 'user', 'job', 'applicatio
  * What a moderator did, on a `moderation` notification: to the owner, `hidden` (their item or
  * job) or `comment-hidden`; to a reporter, what their report led to.
  */
-export const MODERATION_NOTICES = ['hidden', 'comment-hidden', 'report-hide', 'report-delete', 'report-warn', 'report-suspend'] as const;
+export const MODERATION_NOTICES = ['hidden', 'comment-hidden', 'warned', 'report-hide', 'report-delete', 'report-warn', 'report-suspend'] as const;
 export type ModerationNotice = (typeof MODERATION_NOTICES)[number];
 
 const REPORT_OUTCOME: Record<string, string> = {
@@ -99,6 +99,7 @@ export function notificationText(n: NotificationLine): string {
     case 'moderation':
       if (n.action === 'hidden') return `A moderator hid ${n.subject.title ? title : 'one of yours'}`;
       if (n.action === 'comment-hidden') return `A moderator hid your comment on ${n.subject.title ? title : 'an item'}`;
+      if (n.action === 'warned') return `A moderator warned you about ${n.subject.title ? title : 'something you posted'}: please follow the community rules`;
       if (n.action && REPORT_OUTCOME[n.action]) return `Thank you for your report: a moderator ${REPORT_OUTCOME[n.action]}`;
       return `A moderator acted on ${title}`;
   }

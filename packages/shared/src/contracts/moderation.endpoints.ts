@@ -11,4 +11,5 @@ export const moderationEndpoints = {
   block: endpoint('POST', '/users/block/:id'),
   unblock: endpoint('DELETE', '/users/block/:id'),
   blocked: endpoint('GET', '/users/blocked'),
+  setRating: endpoint('PUT', '/admin/content/:id/rating'),
 } as const;

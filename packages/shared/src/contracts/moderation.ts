@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, pagination, paginationQuery } from '../schemas/common.js';
+import { CONTENT_RATINGS } from '../schemas/content.js';
 import {
   adminReportsQuery,
   adminReportsReply,
@@ -10,6 +11,7 @@ import {
   report,
   reportActionBody,
   reportActionResult,
+  setRatingBody,
   suspendBody,
 } from '../schemas/moderation.js';
 import { moderationEndpoints as m } from './moderation.endpoints.js';
@@ -88,5 +90,14 @@ export const moderationContracts = {
     summary: 'The people you blocked, newest first',
     query: paginationQuery,
     reply: { 200: z.object({ data: z.array(blockedPerson), pagination }) },
+  }),
+  setRating: contract(m.setRating, {
+    tags: adminTags,
+    summary: "Set an item's rating: general or mature (admin)",
+    description: 'Mature items leave every list of visitors and of people who have not turned showMature on. Recorded in the audit trail.',
+    params: idParam,
+    body: setRatingBody,
+    reply: { 200: z.object({ data: z.object({ rating: z.enum(CONTENT_RATINGS) }), message: z.string() }) },
+    errors: [404],
   }),
 } as const;

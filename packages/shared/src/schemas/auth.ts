@@ -83,6 +83,8 @@ export const userSettings = z.object({
   marketingEmails: z.boolean(),
   profileVisibility: z.enum(['public', 'private']),
   theme: z.string().nullable(),
+  /** Mature items show in lists and open without a gate; off by default. */
+  showMature: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettings>;
 

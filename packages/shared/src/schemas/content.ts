@@ -16,6 +16,11 @@ import { MSG } from '../messages.js';
 export const CONTENT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
+/** An item's rating: `mature` items are shown only to people who turned `showMature` on (and their owner, and admins). */
+export const CONTENT_RATINGS = ['general', 'mature'] as const;
+export type ContentRating = (typeof CONTENT_RATINGS)[number];
+export const contentRating = z.enum(CONTENT_RATINGS, { error: `Rating must be one of ${CONTENT_RATINGS.join(', ')}` });
+
 export const SEED_MAX = 2_147_483_647;
 export const CONTENT_DESCRIPTION_MAX_LENGTH = 2000;
 /** Longest `Idempotency-Key` header a generate or edit call may carry. */
@@ -41,6 +46,13 @@ export const content = z.object({
   status: z.enum(CONTENT_STATUSES),
   progress: z.number().int().min(0).max(100),
   isPrivate: z.boolean(),
+  /** `general` or `mature`; lists of people who have not opted in never hold a mature item. */
+  rating: z.enum(CONTENT_RATINGS).optional(),
+  /**
+   * One mature item opened by someone who has not opted in (a visitor, or a person without
+   * showMature): the page shows a blurred cover behind a "Mature content" gate.
+   */
+  isMatureGated: z.boolean().optional(),
   seed: z.number().int(),
   strength: z.number().int(),
   width: z.number().int().nullable(),
@@ -154,6 +166,7 @@ export const generateRequest = z
       .max(LIMITS.contentNameMaxLength, `Name must be at most ${LIMITS.contentNameMaxLength} characters`)
       .optional(),
     isPrivate: formBoolean.default(false),
+    rating: z.preprocess((v) => (v === '' ? undefined : v), contentRating.optional()),
     strength: strength.default(LIMITS.variationStrengthDefault),
     seed: formInt(`Seed must be a whole number from 0 to ${SEED_MAX}`, 0, SEED_MAX).optional(),
     count: formInt(
@@ -265,6 +278,7 @@ export const updateContentBody = z
       .nullable()
       .optional(),
     isPrivate: z.boolean().optional(),
+    rating: contentRating.optional(),
     categoryId: z.string().uuid('Please choose a category from the list').nullable().optional(),
     tags: z.lazy(() => contentTags).optional(),
   })
@@ -404,6 +418,7 @@ export const uploadContentFields = z.object({
   description: z.string().trim().max(CONTENT_DESCRIPTION_MAX_LENGTH).optional(),
   contentType: z.enum(CONTENT_TYPES, { error: `Content type must be one of ${CONTENT_TYPES.join(', ')}` }),
   isPrivate: formBoolean.default(false),
+  rating: z.preprocess((v) => (v === '' ? undefined : v), contentRating.default('general')),
   categoryId: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().uuid('Please choose a category from the list').optional(),

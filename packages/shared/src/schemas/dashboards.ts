@@ -256,7 +256,7 @@ export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 export const roleChangeBody = z.object({ role: z.enum(ROLES) });
 export type RoleChangeBody = z.infer<typeof roleChangeBody>;
 
-export const AUDIT_TYPES = ['credit_add', 'credit_deduct', 'role_change', 'api_key_revoke', 'report_action', 'suspend', 'unsuspend'] as const;
+export const AUDIT_TYPES = ['credit_add', 'credit_deduct', 'role_change', 'api_key_revoke', 'report_action', 'suspend', 'unsuspend', 'set_rating'] as const;
 export const auditEntry = z.object({
   id: z.string(),
   type: z.enum(AUDIT_TYPES),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentRating } from './content.js';
 import { pagination, paginationQuery } from './common.js';
 
 export const REPORT_TARGET_TYPES = ['content', 'comment', 'user', 'message', 'job'] as const;
@@ -143,3 +144,7 @@ export const blockedPerson = z.object({
 });
 export type BlockedPerson = z.infer<typeof blockedPerson>;
 export const blockResult = z.object({ isBlocked: z.boolean() });
+
+/** PUT /admin/content/{id}/rating: an admin sets an item's rating. */
+export const setRatingBody = z.object({ rating: contentRating }).strict();
+export type SetRatingBody = z.infer<typeof setRatingBody>;

@@ -73,6 +73,7 @@ export const updateSettingsBody = z.object({
   emailNotifications: z.boolean().optional(),
   marketingEmails: z.boolean().optional(),
   profileVisibility: z.enum(['public', 'private']).optional(),
+  showMature: z.boolean({ error: 'showMature must be true or false' }).optional(),
   /** One of the five themes (spec §5); null forgets the account's choice. */
   theme: z
     .enum(THEMES, { error: `Theme must be one of ${THEMES.join(', ')}` })

@@ -2,7 +2,7 @@ import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm
 import { users } from './auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
 
-export const ADMIN_ACTIONS = ['role_change', 'api_key_revoke', 'report_action', 'suspend', 'unsuspend'] as const;
+export const ADMIN_ACTIONS = ['role_change', 'api_key_revoke', 'report_action', 'suspend', 'unsuspend', 'set_rating'] as const;
 
 /** Mirrors migrations/0009: administrative actions other than credit changes (those live in the ledger). */
 export const adminAudit = pgTable(

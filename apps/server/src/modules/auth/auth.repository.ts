@@ -244,9 +244,13 @@ export async function findLiveSession(
   db: Db,
   sessionId: string,
   userId: string,
-): Promise<{ role: UserRow['role']; familyId: string } | undefined> {
+): Promise<{ role: UserRow['role']; familyId: string; showMature: boolean } | undefined> {
   const rows = await db
-    .select({ role: users.role, familyId: sessions.familyId })
+    .select({
+      role: users.role,
+      familyId: sessions.familyId,
+      showMature: sql<boolean>`coalesce((${users.settings}->>'showMature')::boolean, false)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -42,7 +42,7 @@ export const users = pgTable(
     googleId: text('google_id'),
     facebookId: text('facebook_id'),
     settings: jsonb('settings')
-      .$type<{ emailNotifications: boolean; marketingEmails: boolean; profileVisibility: 'public' | 'private'; theme: string | null }>()
+      .$type<{ emailNotifications: boolean; marketingEmails: boolean; profileVisibility: 'public' | 'private'; theme: string | null; showMature?: boolean }>()
       .notNull()
       .default({ emailNotifications: true, marketingEmails: false, profileVisibility: 'public', theme: null }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),

@@ -28,6 +28,7 @@ const DEFAULT_SETTINGS: UserSettings = {
   marketingEmails: false,
   profileVisibility: 'public',
   theme: null,
+  showMature: false,
 };
 
 /** Settings as stored, with defaults for anything an older row lacks. */
@@ -39,5 +40,6 @@ export function toUserSettings(row: UserRow): UserSettings {
     marketingEmails: typeof s.marketingEmails === 'boolean' ? s.marketingEmails : DEFAULT_SETTINGS.marketingEmails,
     profileVisibility: s.profileVisibility === 'private' ? 'private' : 'public',
     theme: typeof s.theme === 'string' ? s.theme : null,
+    showMature: s.showMature === true,
   };
 }

@@ -86,7 +86,7 @@ export async function listFollowingFeed(
 /** GET /content/search: full-text search, best match first. */
 export async function searchContent(deps: Deps, query: ContentSearchQuery, viewer: AuthUser | null): Promise<ContentPage> {
   const at = position(query, 'search');
-  const found = await searchFeed(deps.db, { viewerId: viewer?.id ?? null, q: query.q, type: query.type, pageSize: query.pageSize, ...at });
+  const found = await searchFeed(deps.db, { viewer, q: query.q, type: query.type, pageSize: query.pageSize, ...at });
   return toPage(deps, found, at, query.pageSize);
 }
 

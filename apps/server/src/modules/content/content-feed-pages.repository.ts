@@ -73,7 +73,12 @@ function feedWhere(f: FeedFilter, bind: Bind): SQL {
     if (UUID_RE.test(f.owner)) parts.push(sql`${content.userId} = ${bind('owner', f.owner)}`);
     else parts.push(sql`${content.userId} = (select u.id from users u where lower(u.username) = lower(${bind('owner', f.owner)}))`);
   }
-  parts.push(f.owner !== undefined ? visibleTo(f.viewer, 'own-gallery') : visibleTo(null, 'gallery'));
+  // The shared shapes hold the viewer as a placeholder (their blocks); their rating is in the shape.
+  parts.push(
+    f.owner !== undefined
+      ? visibleTo(f.viewer, 'own-gallery')
+      : visibleTo(f.viewer, 'gallery', f.viewer ? bind('viewer', f.viewer.id) : undefined),
+  );
   if (f.type) parts.push(sql`${content.contentType} = ${bind('type', f.type)}`);
   if (f.categoryIds) {
     if (f.categoryIds.length === 0) parts.push(sql`false`);
@@ -91,7 +96,7 @@ function feedWhere(f: FeedFilter, bind: Bind): SQL {
 function listShape(f: FeedFilter, sort: ContentSort, after: FeedCursor | undefined): string | null {
   if (f.owner !== undefined) return null;
   const category = f.categoryIds ? `c${f.categoryIds.length}` : '';
-  return `list|${sort}|${f.viewer ? 'v' : ''}|${f.type ? 't' : ''}|${category}|${f.tag ? 'g' : ''}|${f.q ? 'q' : ''}|${f.followedBy ? 'f' : ''}|${after ? 'a' : ''}`;
+  return `list|${sort}|${f.viewer ? 'v' : ''}${f.viewer?.showMature ? 'm' : ''}|${f.type ? 't' : ''}|${category}|${f.tag ? 'g' : ''}|${f.q ? 'q' : ''}|${f.followedBy ? 'f' : ''}|${after ? 'a' : ''}`;
 }
 
 /**
@@ -357,20 +362,25 @@ export async function listFeed(
  */
 export async function searchFeed(
   db: Db,
-  opts: { viewerId: string | null; q: string; type?: ContentType; pageSize: number } & FeedPosition,
+  opts: { viewer: ContentViewer | null; q: string; type?: ContentType; pageSize: number } & FeedPosition,
 ): Promise<FeedPage> {
-  const shape = `search|${opts.viewerId ? 'v' : ''}|${opts.type ? 't' : ''}|${opts.after ? 'a' : ''}`;
+  const viewer = opts.viewer;
+  const shape = `search|${viewer ? 'v' : ''}${viewer?.showMature ? 'm' : ''}|${opts.type ? 't' : ''}|${opts.after ? 'a' : ''}`;
   const binding = new Binding();
   const bind = binding.bind;
   const query = sql`websearch_to_tsquery('english', ${bind('q', opts.q)})`;
   const rank = sql<number>`ts_rank(${contentSearch.searchVector}, ${query})`;
   const parts: SQL[] = [sql`${contentSearch.searchVector} @@ ${query}`];
+  // The copy carries the rating, so mature matches leave a visitor's search while it ranks.
+  if (!viewer?.showMature) parts.push(sql`${contentSearch.rating} = 'general'`);
   if (opts.type) parts.push(sql`${contentSearch.contentType} = ${bind('type', opts.type)}`);
   const where = sql.join(parts, sql` and `);
   const whereValues = { ...binding.values };
   const offset = offsetOf(opts, opts.pageSize);
   const after = opts.after ? afterCursor(opts.after, bind, rank) : null;
-  const isLiked = likedByBound(opts.viewerId, bind);
+  const isLiked = likedByBound(viewer?.id ?? null, bind);
+  // The rest of the rule (blocks, suspensions) applies to what is shown.
+  const shown = visibleTo(viewer, 'gallery', viewer ? bind('viewer', viewer.id) : undefined);
   const values = { ...binding.values, limit: opts.pageSize + 1, offset };
   const key = countKey(contentSearch, where, shape, whereValues);
   const known = cachedTotal(db, key);
@@ -399,7 +409,7 @@ export async function searchFeed(
           .innerJoin(content, eq(content.id, page.id))
           .innerJoin(users, eq(users.id, content.userId))
           // The copy holds visible items only; the rule is still applied to what is shown.
-          .where(visibleTo(null, 'gallery'))
+          .where(shown)
           .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id)),
       );
     });
@@ -437,7 +447,7 @@ export async function searchFeed(
           .from(page)
           .innerJoin(content, eq(content.id, page.id))
           .innerJoin(users, eq(users.id, content.userId))
-          .where(visibleTo(null, 'gallery'))
+          .where(shown)
           .orderBy(sql`${page.rank} desc`, desc(page.createdAt), desc(page.id)),
       );
     });

@@ -11,13 +11,13 @@ import { visibleTo } from './content.visibility.js';
  */
 const liveOwner = isNull(users.deletedAt);
 
-/** The item a shared link points at, when a signed-out visitor may open it (any state). */
+/** The item a shared link points at, when a signed-out visitor may open it (any state) and it is not mature. */
 export async function findSharedContent(db: Db, id: string): Promise<{ row: ContentRow; ownerName: string } | null> {
   const rows = await db
     .select({ row: content, ownerName: users.fullName })
     .from(content)
     .innerJoin(users, eq(users.id, content.userId))
-    .where(and(eq(content.id, id), visibleTo(null, 'item'), liveOwner))
+    .where(and(eq(content.id, id), visibleTo(null, 'preview'), liveOwner))
     .limit(1);
   return rows[0] ?? null;
 }

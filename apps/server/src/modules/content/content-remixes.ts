@@ -17,7 +17,8 @@ import { visibleTo } from './content.visibility.js';
  * made private or deleted keeps its remixes, and they stop naming it.
  */
 
-const isRemixOf = (parentId: string) => and(eq(content.parentId, parentId), isNull(content.editOperation), visibleTo(null, 'gallery'));
+const isRemixOf = (parentId: string, viewer: AuthUser | null) =>
+  and(eq(content.parentId, parentId), isNull(content.editOperation), visibleTo(viewer, 'gallery'));
 
 /** What an item's page says about its lineage: the source it remixes (while public and ready) and its public remixes. */
 export async function remixLineage(
@@ -26,7 +27,7 @@ export async function remixLineage(
 ): Promise<{ remixOf: { id: string; title: string; owner: ContentOwner } | null; remixCount: number }> {
   const parent = alias(content, 'parent');
   const [counted, parentRows] = await Promise.all([
-    db.select({ n: count() }).from(content).where(isRemixOf(row.id)),
+    db.select({ n: count() }).from(content).where(isRemixOf(row.id, null)),
     row.parentId && row.editOperation === null
       ? db
           .select({ id: parent.id, title: parent.title, owner: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar } })
@@ -48,7 +49,7 @@ export async function listRemixes(
 ): Promise<{ data: Content[]; pagination: Pagination }> {
   const [source] = await deps.db.select({ id: content.id }).from(content).where(and(eq(content.id, id), visibleTo(null, 'gallery'))).limit(1);
   if (!source) throw notFound('Content not found');
-  const where = isRemixOf(id);
+  const where = isRemixOf(id, viewer);
   const [rows, totals] = await Promise.all([
     deps.db
       .select({

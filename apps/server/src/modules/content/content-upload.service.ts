@@ -162,6 +162,7 @@ export async function uploadContent(
       status: 'ready',
       progress: 100,
       isPrivate: input.isPrivate,
+      rating: input.rating,
       seed: 0,
       cost: 0,
       width,

@@ -1,9 +1,8 @@
-import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { content, contentLikes, contentPlays } from './content.schema.js';
 import { contentKeyPrefix } from './content.view.js';
-import { visibleTo } from './content.visibility.js';
 
 /**
  * Content: what the gallery does not show (private and unfinished items) is deleted with its files
@@ -27,7 +26,8 @@ export function contentDeletionStep(storage: Pick<Storage, 'delete'>): AccountDe
       await tx.update(contentPlays).set({ userId: null }).where(eq(contentPlays.userId, userId));
       const gone = await tx
         .delete(content)
-        .where(and(eq(content.userId, userId), not(visibleTo(null, 'gallery'))))
+        // What stays is what was public and ready, whatever its rating (visibility before the account went).
+        .where(and(eq(content.userId, userId), not(and(eq(content.isPrivate, false), isNull(content.hiddenAt), eq(content.status, 'ready'))!)))
         .returning({ id: content.id });
       if (gone.length === 0) return;
       return async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
-import { content, contentComments } from './content.schema.js';
+import { content, contentComments, type ContentRow } from './content.schema.js';
 import { canSee } from './content.visibility.js';
 import type { ContentViewer } from './content.view.js';
 
@@ -51,6 +51,17 @@ export async function setCommentHidden(db: Db, id: string, at: Date | null): Pro
     .where(eq(contentComments.id, id))
     .returning({ id: contentComments.id });
   return rows.length > 0;
+}
+
+/**
+ * Sets an item's rating under a row lock; the rating it had before (null when the item does not
+ * exist), so a caller records a change only once even when two admins set it at the same moment.
+ */
+export async function setContentRating(tx: Db, id: string, rating: ContentRow['rating']): Promise<ContentRow['rating'] | null> {
+  const [row] = await tx.select({ rating: content.rating }).from(content).where(eq(content.id, id)).for('update');
+  if (!row) return null;
+  if (row.rating !== rating) await tx.update(content).set({ rating }).where(eq(content.id, id));
+  return row.rating;
 }
 
 /** The item a comment is on, for deleting the comment through the usual path. */

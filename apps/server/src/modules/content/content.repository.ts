@@ -10,6 +10,8 @@ export interface ContentWithOwner {
   owner: ContentOwner;
   /** Whether the viewer passed to the finder likes it (false when none was). */
   isLiked: boolean;
+  /** The owner's account is suspended now (by the database's clock); read by the visibility rule. */
+  ownerSuspended: boolean;
 }
 
 const ownerColumns = {
@@ -24,7 +26,12 @@ const ownerColumns = {
 /** The item, its owner and the viewer's like in one round trip. */
 export async function findContentWithOwner(db: Db, id: string, viewerId: string | null = null): Promise<ContentWithOwner | null> {
   const rows = await db
-    .select({ row: content, owner: ownerColumns, isLiked: likedBy(viewerId) })
+    .select({
+      row: content,
+      owner: ownerColumns,
+      isLiked: likedBy(viewerId),
+      ownerSuspended: sql<boolean>`(${users.suspendedAt} IS NOT NULL AND (${users.suspendedUntil} IS NULL OR ${users.suspendedUntil} > now()))`,
+    })
     .from(content)
     .innerJoin(users, eq(users.id, content.userId))
     .where(eq(content.id, id))
@@ -41,7 +48,7 @@ export async function lockContent(tx: Db, id: string): Promise<ContentRow | null
 export async function updateContentFields(
   db: Db,
   id: string,
-  fields: { title?: string; description?: string | null; isPrivate?: boolean },
+  fields: { title?: string; description?: string | null; isPrivate?: boolean; rating?: ContentRow['rating'] },
 ): Promise<void> {
   await db
     .update(content)

@@ -23,6 +23,7 @@ import {
   type ContentStatus,
   type ContentType,
   type EditOperation,
+  type ContentRating,
 } from '@atelier/shared';
 import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
@@ -54,6 +55,8 @@ export const content = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     /** Hidden by a moderator (migrations/0030); read by content.visibility.ts. */
     hiddenAt: ts('hidden_at'),
+    /** `general` or `mature` (migrations/0033); read by content.visibility.ts. */
+    rating: text('rating').$type<ContentRating>().notNull().default('general'),
     seed: integer('seed').notNull(),
     strength: integer('strength').notNull().default(50),
     width: integer('width'),
@@ -153,6 +156,7 @@ export const contentSearch = pgTable(
     contentType: text('content_type').$type<ContentType>().notNull(),
     createdAt: ts('created_at').notNull(),
     searchVector: tsvector('search_vector').notNull(),
+    rating: text('rating').$type<ContentRating>().notNull().default('general'),
   },
   (t) => [index('content_search_vector_idx').using('gin', t.searchVector)],
 );

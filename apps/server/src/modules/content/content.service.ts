@@ -10,7 +10,7 @@ import { updateContentClassification } from './content-feed.repository.js';
 import { categoryExists } from '../categories/index.js';
 import { deleteContentRow, findContentWithOwner, lockContent, updateContentFields, type ContentWithOwner } from './content.repository.js';
 import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
-import { canSee } from './content.visibility.js';
+import { canSee, isMatureGated } from './content.visibility.js';
 import { remixLineage } from './content-remixes.js';
 
 export interface ContentDeps {
@@ -33,7 +33,7 @@ const isAdmin = (viewer: AuthUser | null) => viewer?.role === 'admin';
 /** The item as `viewer` may open it; one they may not see gets the same 404 as a missing one. */
 export async function findVisible(deps: Pick<ContentDeps, 'db'>, id: string, viewer: AuthUser | null): Promise<ContentWithOwner> {
   const item = await findContentWithOwner(deps.db, id, viewer?.id ?? null);
-  if (!item || !canSee(viewer, item.row, 'item')) throw notFound(CONTENT_NOT_FOUND);
+  if (!item || !canSee(viewer, { ...item.row, ownerSuspended: item.ownerSuspended }, 'item')) throw notFound(CONTENT_NOT_FOUND);
   return item;
 }
 
@@ -52,6 +52,7 @@ export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser
   return {
     ...toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }),
     ...lineage,
+    ...(isMatureGated(viewer, item.row) ? { isMatureGated: true } : {}),
   };
 }
 
@@ -67,6 +68,7 @@ export async function updateContent(deps: ContentDeps, id: string, viewer: AuthU
   if (body.title !== undefined) fields.title = body.title;
   if (body.description !== undefined) fields.description = body.description === '' ? null : body.description;
   if (body.isPrivate !== undefined) fields.isPrivate = body.isPrivate;
+  if (body.rating !== undefined) fields.rating = body.rating;
   if (body.categoryId && !(await categoryExists(deps.db, body.categoryId))) throw badRequest('Please choose a category from the list');
   if (Object.keys(fields).length > 0) await updateContentFields(deps.db, id, fields);
   if (body.categoryId !== undefined || body.tags !== undefined) {

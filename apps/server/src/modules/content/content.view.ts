@@ -22,6 +22,8 @@ export interface ContentViewExtras {
 export interface ContentViewer {
   id: string;
   role?: Role;
+  /** The person opted in to mature items (settings.showMature); absent: off. */
+  showMature?: boolean;
 }
 
 export const seesReceipt = (row: Pick<ContentRow, 'userId'>, viewer: ContentViewer | null): boolean =>
@@ -81,7 +83,7 @@ export type ContentSettingsRow = Pick<ContentRow, 'aspectRatio' | 'negativePromp
 
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
 export function toContent(
-  row: ContentViewRow & Partial<ContentSettingsRow> & { hiddenAt?: Date | null },
+  row: ContentViewRow & Partial<ContentSettingsRow> & { hiddenAt?: Date | null; rating?: ContentRow['rating'] },
   owner: ContentOwner,
   storage: Pick<Storage, 'urlFor'>,
   extras: ContentViewExtras = {},
@@ -110,7 +112,8 @@ export function toContent(
       }
     : {};
   // Only its owner and admins can open a hidden item; they are told it is hidden.
-  const shown = row.hiddenAt ? { ...item, ...settings, isHidden: true } : { ...item, ...settings };
+  const rated = row.rating ? { ...item, rating: row.rating } : item;
+  const shown = row.hiddenAt ? { ...rated, ...settings, isHidden: true } : { ...rated, ...settings };
   return extras.withReceipt ? { ...shown, charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : shown;
 }
 

@@ -2,7 +2,7 @@ import { CONTENT_STATUSES, type ContentStatus } from '@atelier/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { ContentViewer } from './content.view.js';
-import { canSee, hasPublicMedia, visibleTo, type VisibilityRow, type VisibilityScope } from './content.visibility.js';
+import { canSee, hasPublicMedia, isMatureGated, visibleTo, type VisibilityRow, type VisibilityScope } from './content.visibility.js';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
 type Who = 'anonymous' | 'other' | 'owner' | 'admin';
@@ -23,6 +23,12 @@ const row = (isPrivate: boolean, status: ContentStatus, hiddenAt: Date | null = 
 /** Which statuses each viewer sees of the owner's public and private items, per scope. */
 const expected: Record<VisibilityScope, Record<Who, { public: ContentStatus[]; private: ContentStatus[] }>> = {
   item: {
+    anonymous: { public: ['queued', 'processing', 'ready', 'failed'], private: [] },
+    other: { public: ['queued', 'processing', 'ready', 'failed'], private: [] },
+    owner: { public: ['queued', 'processing', 'ready', 'failed'], private: ['queued', 'processing', 'ready', 'failed'] },
+    admin: { public: ['queued', 'processing', 'ready', 'failed'], private: ['queued', 'processing', 'ready', 'failed'] },
+  },
+  preview: {
     anonymous: { public: ['queued', 'processing', 'ready', 'failed'], private: [] },
     other: { public: ['queued', 'processing', 'ready', 'failed'], private: [] },
     owner: { public: ['queued', 'processing', 'ready', 'failed'], private: ['queued', 'processing', 'ready', 'failed'] },
@@ -87,8 +93,49 @@ describe('who may see a content item', () => {
 
   it('keeps the literals in the SQL a signed-out gallery runs, so the partial indexes apply', () => {
     const { sql, params } = new PgDialect().sqlToQuery(visibleTo(null, 'gallery'));
-    expect(sql).toBe(`("content"."is_private" = false and "content"."hidden_at" IS NULL and "content"."status" = 'ready')`);
+    expect(sql).toBe(
+      `("content"."is_private" = false and "content"."hidden_at" IS NULL and ` +
+        `NOT EXISTS (SELECT 1 FROM users vs WHERE vs.id = "content"."user_id" AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now())) and ` +
+        `"content"."rating" = 'general' and "content"."status" = 'ready')`,
+    );
     expect(params).toEqual([]);
+  });
+
+  const LISTS: VisibilityScope[] = ['gallery', 'own-gallery', 'profile', 'preview'];
+  const mature: VisibilityRow = { userId: OWNER, isPrivate: false, status: 'ready', rating: 'mature' };
+
+  it('keeps mature items out of every list for visitors and people who have not opted in; the owner always sees theirs', () => {
+    const optedIn: ContentViewer = { id: '00000000-0000-4000-8000-000000000004', role: 'user', showMature: true };
+    for (const scope of LISTS) {
+      expect(canSee(null, mature, scope), scope).toBe(false);
+      expect(canSee(viewers.other, mature, scope), scope).toBe(false);
+      expect(canSee(optedIn, mature, scope), scope).toBe(true);
+      if (scope !== 'gallery') expect(canSee(viewers.owner, mature, scope), scope).toBe(true);
+    }
+    // One item opened by link stays reachable, behind a gate for those who have not opted in.
+    expect(canSee(null, mature, 'item')).toBe(true);
+    expect(isMatureGated(null, mature)).toBe(true);
+    expect(isMatureGated(viewers.other, mature)).toBe(true);
+    expect(isMatureGated(optedIn, mature)).toBe(false);
+    expect(isMatureGated(viewers.owner, mature)).toBe(false);
+    expect(isMatureGated(viewers.admin, mature)).toBe(false);
+    expect(isMatureGated(null, { userId: OWNER, rating: 'general' })).toBe(false);
+  });
+
+  it("hides a suspended account's items from everyone but the owner and admins, in every scope", () => {
+    const suspended: VisibilityRow = { userId: OWNER, isPrivate: false, status: 'ready', ownerSuspended: true };
+    for (const scope of [...LISTS, 'item'] as VisibilityScope[]) {
+      for (const who of Object.keys(viewers) as Who[]) {
+        expect(canSee(viewers[who], suspended, scope), `${scope} ${who}`).toBe(canSee(viewers[who], row(true, 'ready'), scope));
+      }
+    }
+    expect(hasPublicMedia(suspended)).toBe(false);
+  });
+
+  it("leaves the blocked person's items out of the blocker's lists, not out of one item opened by link", () => {
+    const blocked: VisibilityRow = { userId: OWNER, isPrivate: false, status: 'ready', blockedByViewer: true };
+    for (const scope of ['gallery', 'own-gallery', 'profile'] as VisibilityScope[]) expect(canSee(viewers.other, blocked, scope)).toBe(false);
+    expect(canSee(viewers.other, blocked, 'item')).toBe(true);
   });
 
   it('asks nothing of the row when an admin opens an item', () => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { content, type ContentRow } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
 
@@ -18,32 +18,71 @@ import type { ContentViewer } from './content.view.js';
  *   admins included, see the public ready items; the owner sees everything, queued, failed and
  *   private included.
  *
+ * - `preview`: what is advertised of one item outside the product (share tags, link previews): an
+ *   item's page as `item`, less the mature items the viewer has not opted in to.
+ *
  * An item a moderator hid (`hidden_at`) counts as private everywhere: its owner (who sees a notice)
  * and admins still open it, nobody else finds it in any list, search, sitemap or share preview.
+ * So does every item of a suspended account, while the suspension lasts (judged by the database's
+ * now(), so an expiry needs nobody to write anything).
+ *
+ * Lists (every scope but `item`) also leave out:
+ * - mature items (`rating`), unless the viewer turned `showMature` on: never for visitors. One
+ *   mature item opened by link stays reachable (`item`); its page shows a gate (content.view.ts).
+ * - the items of people the viewer blocked.
+ * An owner always sees their own items, whatever their rating.
  */
-export type VisibilityScope = 'item' | 'gallery' | 'own-gallery' | 'profile';
+export type VisibilityScope = 'item' | 'gallery' | 'own-gallery' | 'profile' | 'preview';
 
-/** hiddenAt may be left out by rows read for lists that only ever hold items nobody hid. */
-export type VisibilityRow = Pick<ContentRow, 'userId' | 'isPrivate' | 'status'> & { hiddenAt?: Date | string | null };
+/**
+ * hiddenAt may be left out by rows read for lists that only ever hold items nobody hid; rating,
+ * ownerSuspended and blockedByViewer likewise (absent: general, not suspended, not blocked).
+ */
+export type VisibilityRow = Pick<ContentRow, 'userId' | 'isPrivate' | 'status'> & {
+  hiddenAt?: Date | string | null;
+  rating?: ContentRow['rating'];
+  /** The owner's account is suspended now. */
+  ownerSuspended?: boolean;
+  /** The viewer blocked the owner. */
+  blockedByViewer?: boolean;
+};
+
+/** The viewer's id in SQL: its value, or a placeholder of a statement built once per shape. */
+type ViewerId = string | Placeholder;
 
 /** A condition over one content row, small enough to be both printed as SQL and evaluated. */
 type Condition =
   | { kind: 'public' }
   | { kind: 'notHidden' }
   | { kind: 'ready' }
-  | { kind: 'ownedBy'; userId: string }
+  | { kind: 'ownedBy'; userId: ViewerId }
+  | { kind: 'general' }
+  | { kind: 'ownerActive' }
+  | { kind: 'notBlockedBy'; userId: ViewerId }
   | { kind: 'always' }
   | { kind: 'never' }
   | { kind: 'and' | 'or'; parts: Condition[] };
 
 const ALWAYS: Condition = { kind: 'always' };
 const NEVER: Condition = { kind: 'never' };
-// Public to others: not private, and not hidden by a moderator.
-const PUBLIC: Condition = { kind: 'and', parts: [{ kind: 'public' }, { kind: 'notHidden' }] };
+// Public to others: not private, not hidden by a moderator, and its owner not suspended.
+const PUBLIC: Condition = { kind: 'and', parts: [{ kind: 'public' }, { kind: 'notHidden' }, { kind: 'ownerActive' }] };
 const READY: Condition = { kind: 'ready' };
 
-const ownedBy = (viewer: ContentViewer | null): Condition => (viewer ? { kind: 'ownedBy', userId: viewer.id } : NEVER);
-const byAdmin = (viewer: ContentViewer | null): Condition => (viewer?.role === 'admin' ? ALWAYS : NEVER);
+/** Who asks, as the rule reads them: the id may be a statement's placeholder. */
+interface Asker {
+  id: ViewerId;
+  role?: ContentViewer['role'];
+  showMature?: boolean;
+}
+
+const ownedBy = (viewer: Asker | null): Condition => (viewer ? { kind: 'ownedBy', userId: viewer.id } : NEVER);
+const byAdmin = (viewer: Asker | null): Condition => (viewer?.role === 'admin' ? ALWAYS : NEVER);
+// Mature items only for those who opted in; nobody's list holds the people they blocked.
+const ratedFor = (viewer: Asker | null): Condition => (viewer?.showMature ? ALWAYS : { kind: 'general' });
+const notBlocked = (viewer: Asker | null): Condition => (viewer ? { kind: 'notBlockedBy', userId: viewer.id } : ALWAYS);
+/** Someone else's item as a list shows it to `viewer`. */
+const listed = (viewer: Asker | null): Condition => allOf(PUBLIC, ratedFor(viewer), notBlocked(viewer));
 
 // Constants fold away, so an anonymous viewer's SQL is the plain `is_private = false and status = 'ready'`
 // that the partial indexes match.
@@ -62,11 +101,12 @@ function allOf(...parts: Condition[]): Condition {
 }
 
 /** The rule itself, one line per scope. */
-const RULE: Record<VisibilityScope, (viewer: ContentViewer | null) => Condition> = {
+const RULE: Record<VisibilityScope, (viewer: Asker | null) => Condition> = {
   item: (viewer) => anyOf(PUBLIC, ownedBy(viewer), byAdmin(viewer)),
-  gallery: () => allOf(PUBLIC, READY),
-  'own-gallery': (viewer) => allOf(READY, anyOf(PUBLIC, ownedBy(viewer))),
-  profile: (viewer) => anyOf(allOf(PUBLIC, READY), ownedBy(viewer)),
+  preview: (viewer) => anyOf(allOf(PUBLIC, ratedFor(viewer)), ownedBy(viewer), byAdmin(viewer)),
+  gallery: (viewer) => allOf(listed(viewer), READY),
+  'own-gallery': (viewer) => allOf(READY, anyOf(listed(viewer), ownedBy(viewer))),
+  profile: (viewer) => anyOf(allOf(listed(viewer), READY), ownedBy(viewer)),
 };
 
 // The literals stay in the SQL text (not parameters) so the partial indexes on
@@ -81,6 +121,12 @@ function toSql(c: Condition): SQL {
       return sql`${content.status} = 'ready'`;
     case 'ownedBy':
       return sql`${content.userId} = ${c.userId}`;
+    case 'general':
+      return sql`${content.rating} = 'general'`;
+    case 'ownerActive':
+      return sql`NOT EXISTS (SELECT 1 FROM users vs WHERE vs.id = ${content.userId} AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now()))`;
+    case 'notBlockedBy':
+      return sql`NOT EXISTS (SELECT 1 FROM user_blocks vb WHERE vb.blocker_id = ${c.userId} AND vb.blocked_id = ${content.userId})`;
     case 'always':
       return sql`true`;
     case 'never':
@@ -101,6 +147,12 @@ function holds(c: Condition, row: VisibilityRow): boolean {
       return row.status === 'ready';
     case 'ownedBy':
       return row.userId === c.userId;
+    case 'general':
+      return row.rating === undefined || row.rating === 'general';
+    case 'ownerActive':
+      return row.ownerSuspended !== true;
+    case 'notBlockedBy':
+      return row.blockedByViewer !== true;
     case 'always':
       return true;
     case 'never':
@@ -112,9 +164,20 @@ function holds(c: Condition, row: VisibilityRow): boolean {
   }
 }
 
-/** The rows of `content` that `viewer` (null when signed out) may see in `scope`, as a WHERE condition. */
-export function visibleTo(viewer: ContentViewer | null, scope: VisibilityScope): SQL {
-  return toSql(RULE[scope](viewer));
+/**
+ * The rows of `content` that `viewer` (null when signed out) may see in `scope`, as a WHERE condition.
+ * `viewerId` stands for the viewer's id in a statement built once per shape (a placeholder).
+ */
+export function visibleTo(viewer: ContentViewer | null, scope: VisibilityScope, viewerId?: Placeholder): SQL {
+  return toSql(RULE[scope](viewer && viewerId ? { ...viewer, id: viewerId } : viewer));
+}
+
+/**
+ * Whether one mature item opened by `viewer` stays behind a gate (a blurred cover, "Mature
+ * content — show"): for visitors and people who have not opted in; never its owner or an admin.
+ */
+export function isMatureGated(viewer: ContentViewer | null, row: Pick<VisibilityRow, 'userId' | 'rating'>): boolean {
+  return !holds(anyOf(ratedFor(viewer), ownedBy(viewer), byAdmin(viewer)), row as VisibilityRow);
 }
 
 /** The rule for a signed-out viewer, per scope: the same for every row, so worked out once. */

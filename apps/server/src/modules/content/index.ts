@@ -16,6 +16,7 @@ export {
   findContentTarget,
   setCommentHidden,
   setContentHidden,
+  setContentRating,
   type ModerationTarget,
 } from './content.moderation.js';
 export { contentKeyPrefix, toContent } from './content.view.js';

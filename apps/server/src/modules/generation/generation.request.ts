@@ -36,6 +36,7 @@ export function toGenerateInput(parsed: z.output<typeof generateRequest>): Gener
     model: parsed.model || undefined,
     name: parsed.name || undefined,
     isPrivate: parsed.isPrivate,
+    ...(parsed.rating ? { rating: parsed.rating } : {}),
     strength: parsed.strength,
     seed: parsed.seed,
     count: parsed.count,

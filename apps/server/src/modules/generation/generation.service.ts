@@ -12,6 +12,7 @@ import {
   type AspectRatio,
   type Content,
   type ContentOwner,
+  type ContentRating,
   type ContentType,
   type EditOperation,
   type GeneratedContent,
@@ -66,6 +67,8 @@ export interface GenerateInput {
   model?: string;
   name?: string;
   isPrivate: boolean;
+  /** `mature` keeps the items out of the lists of people who have not opted in; general when absent. */
+  rating?: ContentRating;
   strength: number;
   seed?: number;
   /** Candidates to make (1-4). */
@@ -412,6 +415,7 @@ export async function requestGeneration(
       contentType: input.contentType,
       status: 'queued',
       isPrivate: input.isPrivate,
+      ...(input.rating ? { rating: input.rating } : {}),
       strength: input.strength,
       cost,
       ...(input.aspectRatio ? { aspectRatio: input.aspectRatio } : {}),
@@ -476,6 +480,8 @@ export async function requestEdit(
       contentType: source.contentType,
       status: 'queued',
       isPrivate: source.isPrivate,
+      // An edit keeps its source's rating: a mature item's crop is mature too.
+      rating: source.rating,
       strength: input.strength ?? (isVariation ? LIMITS.variationStrengthDefault : source.strength),
       cost: editCost(operation, source.contentType, source.model),
       parentId: source.id,

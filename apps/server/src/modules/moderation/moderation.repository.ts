@@ -68,20 +68,19 @@ export async function findReports(db: Db, ids: string[]): Promise<ReportRow[]> {
 export async function closeReportsOn(
   tx: Db,
   input: { targetType: ReportTargetType; targetId: string; action: ReportAction; note: string | null; actorId: string; now: Date },
-): Promise<number> {
+): Promise<{ id: string; reporterId: string }[]> {
   const status: ReportStatus = input.action === 'dismiss' ? 'dismissed' : 'actioned';
-  const closed = await tx
+  return tx
     .update(reports)
     .set({ status, action: input.action, note: input.note, resolvedBy: input.actorId, resolvedAt: input.now })
     .where(and(eq(reports.targetType, input.targetType), eq(reports.targetId, input.targetId), eq(reports.status, 'open')))
-    .returning({ id: reports.id });
-  return closed.length;
+    .returning({ id: reports.id, reporterId: reports.reporterId });
 }
 
 /** One admin action in the audit trail (the admin module reads it; see DESIGN.md §12 "Moderation"). */
 export async function recordAudit(
   tx: Db,
-  input: { actorId: string; targetUserId: string | null; action: 'report_action' | 'suspend' | 'unsuspend'; details: Record<string, unknown>; now: Date },
+  input: { actorId: string; targetUserId: string | null; action: 'report_action' | 'suspend' | 'unsuspend' | 'set_rating'; details: Record<string, unknown>; now: Date },
 ): Promise<void> {
   await recordAdminAction(tx, { actorId: input.actorId, targetUserId: input.targetUserId, action: input.action, details: input.details, at: input.now });
 }

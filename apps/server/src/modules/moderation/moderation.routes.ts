@@ -83,6 +83,15 @@ export const moderationRoutes: AppModule = (app, ctx) => {
   });
 
   app.route({
+    ...fromContract(c.setRating),
+    preHandler: requireAdmin,
+    handler: async (request) => ({
+      data: await service.setRating(depsFor(request), currentUser(request), request.params.id, request.body.rating),
+      message: 'Rating saved',
+    }),
+  });
+
+  app.route({
     ...fromContract(c.block),
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => {

@@ -2,6 +2,7 @@ import {
   makePagination,
   MODERATION_TEXT,
   type AdminReportsQuery,
+  type ContentRating,
   type CreateReportBody,
   type Report,
   type ReportAction,
@@ -22,6 +23,7 @@ import {
   findContentTarget,
   setCommentHidden,
   setContentHidden,
+  setContentRating,
   type ContentDeps,
   type ModerationTarget,
 } from '../content/index.js';
@@ -206,7 +208,7 @@ export async function act(deps: ModerationDeps, admin: AuthUser, ids: string[], 
   const closed = await deps.db.transaction(async (tx) => {
     let total = 0;
     for (const r of targets.values()) {
-      const n = await repo.closeReportsOn(tx, {
+      const closedReports = await repo.closeReportsOn(tx, {
         targetType: r.targetType,
         targetId: r.targetId,
         action: input.action,
@@ -214,6 +216,7 @@ export async function act(deps: ModerationDeps, admin: AuthUser, ids: string[], 
         actorId: admin.id,
         now,
       });
+      const n = closedReports.length;
       // Another admin closed them a moment ago: the whole action stops, so nothing is done twice.
       if (n === 0) throw badRequest(MODERATION_TEXT.reportClosed);
       total += n;
@@ -246,7 +249,8 @@ export async function act(deps: ModerationDeps, admin: AuthUser, ids: string[], 
     return total;
   });
 
-  // After the commit: the suspended stop at once on every process; deletions go through their owners.
+  // After the commit: the suspended stop at once on every process; deletions go through their owners;
+  // the owner and the reporters are told through the activity hook (the notifications module listens).
   for (const userId of suspended) disconnectUser(deps.realtime.io, userId);
   if (input.action === 'delete') {
     for (const r of targets.values()) await deleteTarget(deps, admin, r).catch((err: unknown) => {
@@ -261,6 +265,28 @@ export async function act(deps: ModerationDeps, admin: AuthUser, ids: string[], 
     }
   }
   return { closed, status: input.action === 'dismiss' ? 'dismissed' : 'actioned' };
+}
+
+/**
+ * An admin sets an item's rating (general or mature), in the audit trail. The item must exist;
+ * setting the rating it already has changes nothing and is not recorded twice.
+ */
+export async function setRating(deps: ModerationDeps, admin: AuthUser, contentId: string, rating: ContentRating): Promise<{ rating: ContentRating }> {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const target = await findContentTarget(tx, contentId, null);
+    if (!target) throw notFound('Content not found');
+    const from = await setContentRating(tx, contentId, rating);
+    if (from === null || from === rating) return;
+    await repo.recordAudit(tx, {
+      actorId: admin.id,
+      targetUserId: target.ownerId,
+      action: 'set_rating',
+      details: { contentId, from, to: rating },
+      now,
+    });
+  });
+  return { rating };
 }
 
 async function deleteTarget(deps: ModerationDeps, admin: AuthUser, r: ReportRow): Promise<void> {

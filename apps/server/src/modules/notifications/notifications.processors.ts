@@ -206,6 +206,21 @@ async function onGeneration(deps: ProcessorDeps, e: Extract<ActivityEvent, { typ
 async function onModeration(deps: ProcessorDeps, e: Extract<ActivityEvent, { type: 'moderation' }>): Promise<Outcome> {
   const drafts: Draft[] = [];
   const note = e.note ? excerptOf(e.note) : null;
+  if (e.action === 'warn' && e.ownerId) {
+    const itemId = e.targetType === 'content' ? e.targetId : e.targetType === 'comment' ? await commentContentId(deps.db, e.targetId) : null;
+    drafts.push({
+      userId: e.ownerId,
+      kind: 'moderation',
+      groupKey: `moderation:${e.targetType}:${e.targetId}:warn`,
+      subjectType: itemId ? 'content' : e.targetType === 'job' ? 'job' : 'report',
+      subjectId: itemId ?? e.targetId,
+      sourceId: e.targetType === 'comment' ? e.targetId : null,
+      actorId: null,
+      excerpt: note,
+      refunded: null,
+      action: 'warned',
+    });
+  }
   if (e.action === 'hide' && e.ownerId) {
     const onItem = e.targetType === 'content' || e.targetType === 'comment';
     const itemId = e.targetType === 'content' ? e.targetId : e.targetType === 'comment' ? await commentContentId(deps.db, e.targetId) : null;

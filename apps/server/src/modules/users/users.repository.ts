@@ -3,13 +3,15 @@ import type { PublicProfileSummary } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { follows } from './users.schema.js';
+import { listedPersonSql, suspendedNowSql } from './users.visibility.js';
 
 const summaryColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
 type SummaryRow = { id: string; username: string; fullName: string; avatar: string | null };
 
+/** The live account by username, and whether it is suspended now (by the database's clock). */
 export async function findLiveUserByUsername(db: Db, username: string) {
   const rows = await db
-    .select()
+    .select({ row: users, suspendedNow: suspendedNowSql })
     .from(users)
     .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
     .limit(1);
@@ -78,7 +80,7 @@ export async function listFollowPeople(
   pageSize: number,
 ): Promise<{ items: PublicProfileSummary[]; total: number }> {
   const [mineCol, otherCol] = direction === 'followers' ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
-  const cond = and(eq(mineCol, userId), isNull(users.deletedAt));
+  const cond = and(eq(mineCol, userId), isNull(users.deletedAt), listedPersonSql(viewerId));
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
@@ -103,7 +105,7 @@ export async function searchPeople(
   pageSize: number,
 ): Promise<{ items: PublicProfileSummary[]; total: number }> {
   const pattern = `%${escapeLike(query)}%`;
-  const cond = and(isNull(users.deletedAt), query ? or(ilike(users.username, pattern), ilike(users.fullName, pattern)) : undefined);
+  const cond = and(isNull(users.deletedAt), listedPersonSql(viewerId), query ? or(ilike(users.username, pattern), ilike(users.fullName, pattern)) : undefined);
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
@@ -132,6 +134,7 @@ export async function suggestedPeople(db: Db, viewerId: string, now: Date, limit
       and(
         sql`${follows.createdAt} > ${since}`,
         isNull(users.deletedAt),
+        listedPersonSql(viewerId),
         sql`${users.id} <> ${viewerId}`,
         sql`not exists (select 1 from follows mine where mine.follower_id = ${viewerId} and mine.following_id = ${users.id})`,
       ),

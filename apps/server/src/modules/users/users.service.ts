@@ -18,7 +18,6 @@ import type { Db } from '../../platform/db/db.js';
 import {
   consumeCode,
   findUserById,
-  isSuspended,
   isUsernameTaken,
   prepareCode,
   storeCode,
@@ -140,10 +139,11 @@ export async function profileItemsOwner(db: Db, id: string, viewer: AuthUser | n
 }
 
 export async function getProfileByUsername(db: Db, totals: PersonTotals, username: string, viewer: AuthUser | null): Promise<ProfileByUsername> {
-  const row = await findLiveUserByUsername(db, username);
-  if (!row) throw notFound(USERS_TEXT.userNotFound);
-  // A suspended account's profile is gone for everyone but admins until the suspension ends.
-  if (isSuspended(row, new Date()) && viewer?.role !== 'admin') throw notFound(USERS_TEXT.userNotFound);
+  const found = await findLiveUserByUsername(db, username);
+  if (!found) throw notFound(USERS_TEXT.userNotFound);
+  // A suspended account's profile is gone for everyone but admins until the suspension ends (users.visibility.ts).
+  if (found.suspendedNow && viewer?.role !== 'admin') throw notFound(USERS_TEXT.userNotFound);
+  const row = found.row;
   const visible = canSeeDetails(row, viewer);
   const [counts, items, following] = await Promise.all([
     visible ? countFollows(db, row.id) : { followers: 0, following: 0 },
@@ -223,6 +223,7 @@ export async function updateSettings(deps: UsersDeps, auth: AuthUser, body: Upda
     marketingEmails: body.marketingEmails ?? current.marketingEmails,
     profileVisibility: body.profileVisibility ?? current.profileVisibility,
     theme: body.theme !== undefined ? body.theme : current.theme,
+    showMature: body.showMature ?? current.showMature,
   };
   const updated = await updateUser(deps.db, row.id, { settings: next, updatedAt: deps.clock() });
   return toUserSettings(updated ?? row);

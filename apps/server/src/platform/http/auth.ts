@@ -17,6 +17,11 @@ export interface AuthUser {
    * it (liveSessionRole) and answer `sessionEnded()` when it is not.
    */
   isSessionUnchecked?: true;
+  /**
+   * The account's settings.showMature, read with the session on every request (resolveSession);
+   * absent (off) where the session was not read. The content visibility rule reads it.
+   */
+  showMature?: boolean;
 }
 
 declare module 'fastify' {
@@ -134,7 +139,7 @@ export async function resolveSession(db: Db, tokens: TokenService, token: string
   const claims = await tokens.verifyAccess(token);
   const row = await findLiveSession(db, claims.sessionId, claims.id);
   if (!row) throw sessionEnded();
-  return { user: { ...claims, role: row.role }, familyId: row.familyId };
+  return { user: { ...claims, role: row.role, ...(row.showMature ? { showMature: true } : {}) }, familyId: row.familyId };
 }
 
 /** Checks a personal API key (`atl_…`) against the route it was sent to. */

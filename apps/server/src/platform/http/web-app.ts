@@ -20,7 +20,7 @@ import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../db/db.js';
-import { usersTable as users } from '../../modules/auth/index.js';
+import { notSuspendedSql, usersTable as users } from '../../modules/auth/index.js';
 import {
   countIndexedContent,
   findSharedContent,
@@ -30,6 +30,9 @@ import {
 } from '../../modules/content/index.js';
 import type { Storage } from '../storage/storage.js';
 import { notFoundReply } from './error-handler.js';
+
+/** Not suspended now (by the database's clock): a suspended account is neither previewed nor in the sitemap. */
+const activeAccount = sql.raw(notSuspendedSql('"users"'));
 
 /**
  * The built web app, served with its HTML filled in per route on the server: title, description,
@@ -302,7 +305,8 @@ async function profileHead(deps: HeadDeps, username: string, pathname: string): 
       settings: users.settings,
     })
     .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${name})`, isNull(users.deletedAt)))
+    // A suspended account has no preview while the suspension lasts (the profile rule, modules/users).
+    .where(and(sql`lower(${users.username}) = lower(${name})`, isNull(users.deletedAt), activeAccount))
     .limit(1);
   const user = rows[0];
   if (!user) return null;
@@ -624,7 +628,7 @@ async function sitemapCounts(db: Db) {
     db
       .select({ n: count() })
       .from(users)
-      .where(and(isNull(users.deletedAt), sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`)),
+      .where(and(isNull(users.deletedAt), activeAccount, sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`)),
   ]);
   return { content: contentTotal, profiles: Number(userRows[0]?.n ?? 0) };
 }
@@ -714,7 +718,7 @@ export async function registerWebApp(
         .select({ username: users.username, updatedAt: users.updatedAt })
         .from(users)
         .where(
-          and(isNull(users.deletedAt), sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`),
+          and(isNull(users.deletedAt), activeAccount, sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`),
         )
         .orderBy(asc(users.createdAt), asc(users.id))
         .limit(SITEMAP_PAGE_SIZE)

@@ -9,6 +9,8 @@ export interface UploadFields {
   /** Comma-separated, as the server reads them. */
   tags?: string;
   isPrivate: boolean;
+  /** Rated mature (absent: general). */
+  isMature?: boolean;
 }
 
 export interface UploadReply {
@@ -46,6 +48,7 @@ function formOf(file: File, fields: UploadFields): FormData {
   if (fields.categoryId) form.append('categoryId', fields.categoryId);
   if (fields.tags) form.append('tags', fields.tags);
   form.append('isPrivate', String(fields.isPrivate));
+  if (fields.isMature) form.append('rating', 'mature');
   // The file goes last so the fields are read before the (possibly large) body.
   form.append('file', file);
   return form;

@@ -5,6 +5,7 @@ import {
   generationEndpoints,
   type AspectRatio,
   type Content,
+  type ContentRating,
   type ContentStatus,
   type GeneratedContent,
   type GenerationBatch,
@@ -125,6 +126,7 @@ export const generationApi = api.injectEndpoints({
         title?: string;
         description?: string | null;
         isPrivate?: boolean;
+        rating?: ContentRating;
         categoryId?: string | null;
         tags?: string[];
       }

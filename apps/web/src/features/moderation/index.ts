@@ -2,3 +2,4 @@
 export { ReportButton } from './components/report-button';
 export { BlockButton } from './components/block-button';
 export { OpenReportsCount } from './components/open-reports-count';
+export { BlockedPeopleSection } from './components/blocked-people';

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { jsonResponse, errorResponse, makeUser, mockServer, renderWithStore, signedInState } from '../../testing/render-with-store';
 import { ReportButton } from './components/report-button';
 import { AdminReportsPage } from './pages/admin-reports-page';
+import { BlockedPeopleSection } from './components/blocked-people';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -91,5 +92,26 @@ describe('/admin/reports', () => {
     expect(await screen.findByText('2 reports closed')).toBeInTheDocument();
     expect(calls.callsTo('PATCH', '/admin/reports/r1')[0]?.body).toEqual({ action: 'hide' });
     expect(await screen.findByText('Nothing to review')).toBeInTheDocument();
+  });
+});
+
+describe('the blocked people in settings', () => {
+  it('lists the people one blocked and unblocks one', async () => {
+    let blocked = [{ id: 'u9', username: 'rude_rita', fullName: 'Rita Rude', avatar: null, blockedAt: '2026-11-01T10:00:00.000Z' }];
+    const calls = mockServer({
+      'GET /users/blocked': () => jsonResponse(200, { data: blocked, pagination: { page: 1, pageSize: 20, total: blocked.length, totalPages: 1 } }),
+      'DELETE /users/block/u9': () => {
+        blocked = [];
+        return jsonResponse(200, { data: { isBlocked: false }, message: 'Unblocked' });
+      },
+    });
+    const { user } = renderWithStore(<BlockedPeopleSection />, { preloadedState: signedInState(makeUser({ id: 'me' })) });
+    const list = await screen.findByRole('list', { name: 'Blocked people' });
+    expect(list).toHaveTextContent('Rita Rude');
+    expect(list).toHaveTextContent('@rude_rita');
+    await user.click(within(list).getByRole('button', { name: 'Unblock @rude_rita' }));
+    expect(await screen.findByText('You unblocked @rude_rita')).toBeInTheDocument();
+    expect(calls.callsTo('DELETE', '/users/block/u9')).toHaveLength(1);
+    expect(await screen.findByText(/You have not blocked anyone/)).toBeInTheDocument();
   });
 });

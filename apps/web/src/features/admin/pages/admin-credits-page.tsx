@@ -15,6 +15,7 @@ const TYPE_LABELS = {
   report_action: 'Report acted on',
   suspend: 'Account suspended',
   unsuspend: 'Suspension lifted',
+  set_rating: 'Rating set',
 } as const;
 
 /** /admin/credits — who changed whose credits or role, when and why. */

@@ -156,6 +156,7 @@ describe('Profile visibility', () => {
         marketingEmails: false,
         profileVisibility: 'public' as const,
         theme: null,
+        showMature: false,
       },
     };
     const { user, store } = renderWithStore(<ProfileEditor user={me} />, { preloadedState: { ...state, auth } });

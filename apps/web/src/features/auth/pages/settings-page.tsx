@@ -26,6 +26,8 @@ import { describeUserAgent } from '../user-agent';
 import { ProfileEditor } from '../components/profile-editor';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { NotificationSettingsSection } from '../../notifications';
+import { BlockedPeopleSection } from '../../moderation';
+import { MatureContentSetting } from '../components/mature-content-setting';
 import '../auth.css';
 
 export function SettingsPage() {
@@ -43,6 +45,12 @@ export function SettingsPage() {
           <ChangePasswordSection />
           <SessionsSection />
           <ThemeSection />
+          <SettingsSection title="Mature content" id="mature">
+            <MatureContentSetting />
+          </SettingsSection>
+          <SettingsSection title="Blocked people">
+            <BlockedPeopleSection />
+          </SettingsSection>
           <SettingsSection title="Notifications">
             <NotificationSettingsSection />
           </SettingsSection>
@@ -66,10 +74,10 @@ export function SettingsPage() {
   );
 }
 
-function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
+function SettingsSection({ title, children, id: anchor }: { title: string; children: ReactNode; id?: string }) {
   const id = useId();
   return (
-    <section className="auth-panel settings-section" aria-labelledby={id}>
+    <section className="auth-panel settings-section" aria-labelledby={id} {...(anchor ? { id: anchor } : {})}>
       <h2 id={id} className="auth-panel__title">
         {title}
       </h2>

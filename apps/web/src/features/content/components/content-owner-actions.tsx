@@ -125,6 +125,13 @@ export function ContentOwnerControls({ content }: { content: Content }) {
       toast.error(errorMessage(err, MSG.content.updateFailed));
     }
   };
+  const toggleMature = async (isMature: boolean) => {
+    try {
+      await update({ id: content.id, rating: isMature ? 'mature' : 'general' }).unwrap();
+    } catch (err) {
+      toast.error(errorMessage(err, MSG.content.updateFailed));
+    }
+  };
 
   const confirmDelete = async () => {
     try {
@@ -145,6 +152,13 @@ export function ContentOwnerControls({ content }: { content: Content }) {
         checked={content.isPrivate}
         disabled={isSaving}
         onChange={(e) => void togglePrivacy(e.target.checked)}
+      />
+      <Checkbox
+        label="Mature"
+        hint="Shown only to signed-in adults who choose to see mature content"
+        checked={content.rating === 'mature'}
+        disabled={isSaving}
+        onChange={(e) => void toggleMature(e.target.checked)}
       />
       {isConfirming ? (
         <div className="content-confirm" role="group" aria-label="Confirm delete">

@@ -40,6 +40,7 @@ interface FormState {
   categoryId: string;
   tags: string;
   isPrivate: boolean;
+  isMature: boolean;
 }
 
 const EMPTY: FormState = {
@@ -49,6 +50,7 @@ const EMPTY: FormState = {
   categoryId: '',
   tags: '',
   isPrivate: false,
+  isMature: false,
 };
 
 /** Upload your own image or video as content (POST /content); on success it opens the new item. */
@@ -105,6 +107,7 @@ export function UploadContentDialog({ isOpen, onClose }: { isOpen: boolean; onCl
           categoryId: fields.categoryId || undefined,
           tags: fields.tags.trim() || undefined,
           isPrivate: fields.isPrivate,
+          isMature: fields.isMature,
         },
         onProgress: setProgress,
       }).unwrap();
@@ -194,6 +197,13 @@ export function UploadContentDialog({ isOpen, onClose }: { isOpen: boolean; onCl
           checked={fields.isPrivate}
           disabled={isLoading}
           onChange={(e) => setFields((f) => ({ ...f, isPrivate: e.target.checked }))}
+        />
+        <Checkbox
+          label="Mature content"
+          hint="Shown only to signed-in adults who choose to see mature content."
+          checked={fields.isMature}
+          disabled={isLoading}
+          onChange={(e) => setFields((f) => ({ ...f, isMature: e.target.checked }))}
         />
         {progress !== undefined && (
           <ProgressBar value={progress >= 100 ? undefined : progress} label="Upload progress" />

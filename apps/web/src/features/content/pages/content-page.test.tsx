@@ -97,6 +97,17 @@ describe('Content page', () => {
     expect(screen.getByText('Staff')).toBeInTheDocument();
   });
 
+  it('shows a mature item behind a blurred gate to someone who has not opted in, without its media', async () => {
+    mockServer({
+      'GET /content/c-1': () => json(200, { data: makeContent({ rating: 'mature', isMatureGated: true }) }),
+    });
+    renderGeneration({ path: '/content/c-1' });
+    const gate = await screen.findByRole('region', { name: 'Mature content' });
+    expect(gate).toHaveTextContent('This item is rated mature');
+    expect(screen.queryByRole('img', { name: 'Foggy harbour' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Mature').length).toBeGreaterThan(0);
+  });
+
   it('shows an upload as uploaded: no prompt, model, seed, receipt or Use these settings', async () => {
     mockServer({
       'GET /content/c-1': () =>

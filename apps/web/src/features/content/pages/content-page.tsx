@@ -11,6 +11,7 @@ import { useRealtimeStatus } from '../../realtime';
 import { type Content, generationApi, isInProgress, useGetContentByIdQuery } from '../../generation';
 import { ContentDetails, ContentReceipt } from '../components/content-details';
 import { ContentMedia } from '../components/content-media';
+import { MatureGate } from '../components/mature-gate';
 import { ContentSkeleton } from '../components/content-skeleton';
 import { ContentClassification, ContentEditPanel, ContentOwnerControls, ContentTitle } from '../components/content-owner-actions';
 import { ContentPeopleActions } from '../components/content-people-actions';
@@ -153,7 +154,7 @@ function ContentLoaded({ content }: { content: Content }) {
       <PageMeta
         title={content.title}
         description={content.prompt}
-        image={content.status === 'ready' ? (content.posterUrl ?? content.previewUrl ?? undefined) : undefined}
+        image={content.status === 'ready' && !content.isMatureGated ? (content.posterUrl ?? content.previewUrl ?? undefined) : undefined}
         type="article"
       />
       {content.isHidden && (
@@ -175,6 +176,7 @@ function ContentLoaded({ content }: { content: Content }) {
             )}
           </span>
           {content.isPrivate && <Badge>Private</Badge>}
+          {content.rating === 'mature' && <Badge tone="warning">Mature</Badge>}
         </p>
         <RemixCredit content={content} />
       </header>
@@ -183,7 +185,7 @@ function ContentLoaded({ content }: { content: Content }) {
           under the picture, before the comments; on a desktop they sit beside it. content-page.css */}
       <div className="content-layout">
         <div className="content-primary">
-          <ContentMedia content={content} />
+          {content.isMatureGated ? <MatureGate content={content} /> : <ContentMedia content={content} />}
           {content.status === 'ready' && content.mediaUrl && (
             <div className="content-actions">
               <a
