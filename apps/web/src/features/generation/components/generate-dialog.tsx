@@ -8,12 +8,14 @@ import {
   MODELS_BY_TYPE,
   MSG,
   defaultContentName,
+  promptPlaceholder,
   modelSettings,
   settingRefusal,
   type AspectRatio,
   type ContentType,
 } from '@atelier/shared';
 import { Button, Dialog, Field, Tabs, TextArea, type TabItem } from '../../../components/ui';
+import { formatCount } from '../../../components/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui';
@@ -242,7 +244,7 @@ function GenerateDialogPanel() {
                 className="gen-prompt"
                 rows={4}
                 maxLength={LIMITS.promptMaxLength}
-                placeholder={`Describe the ${typeName.toLowerCase()} you want to create…`}
+                placeholder={promptPlaceholder(contentType)}
                 aria-describedby={counterId}
                 value={prompt}
                 onChange={(e) => {
@@ -303,7 +305,7 @@ function GenerateDialogPanel() {
             <ExamplePrompts contentType={contentType} onPick={(example) => dispatch(uiActions.promptSet(example))} />
 
             <section className="gen-credits" aria-label="Credits">
-              <p className="gen-credits-line">Your credits: {credits}</p>
+              <p className="gen-credits-line">Your credits: {formatCount(credits)}</p>
               <p className="gen-credits-line">
                 Cost: {count > 1 ? `${count} × ${model.cost} = ${totalCost}` : model.cost} credits
               </p>
