@@ -69,7 +69,7 @@ function CreditBalance() {
           {errorMessage(error, MSG.credits.fetchBalanceFailed)}
         </p>
       ) : (
-        <p className="credits-balance-value">{formatCredits(credits)}</p>
+        <p className="credits-balance-value">{formatCredits(credits ?? 0)}</p>
       )}
     </Card>
   );
