@@ -27,7 +27,14 @@ interface CodeInputProps {
  * Backspace in an empty box goes back and clears it, and a pasted code fills the boxes. The sixth
  * digit submits the form the boxes sit in.
  */
-export function CodeInput({ label, digits, onChange, error, autoFocus = false, submitOnComplete = true }: CodeInputProps) {
+export function CodeInput({
+  label,
+  digits,
+  onChange,
+  error,
+  autoFocus = false,
+  submitOnComplete = true,
+}: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   // The sixth digit sends the code: after the render that holds it, so the form reads all six.
   const complete = isCodeComplete(digits);

@@ -166,7 +166,8 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
         </div>
         <Button
           onClick={() =>
-            quote && void buy({ credits: quote.credits }, `${formatCount(quote.credits)} credits`, quote.total, quote.currency)
+            quote &&
+            void buy({ credits: quote.credits }, `${formatCount(quote.credits)} credits`, quote.total, quote.currency)
           }
           disabled={!quote || checkoutState.isLoading}
         >

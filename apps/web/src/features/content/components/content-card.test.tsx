@@ -99,7 +99,13 @@ describe('ContentCard', () => {
       cleanup();
     }
     const older = renderCard(
-      makeContent({ contentType: 'video', width: 1280, height: 720, thumbnailUrl: '/media/c-1/thumbnail.webp', tileUrl: null }),
+      makeContent({
+        contentType: 'video',
+        width: 1280,
+        height: 720,
+        thumbnailUrl: '/media/c-1/thumbnail.webp',
+        tileUrl: null,
+      }),
     );
     expect(older).toHaveAttribute('src', '/media/c-1/thumbnail.webp');
     expect(older).not.toHaveAttribute('srcset');

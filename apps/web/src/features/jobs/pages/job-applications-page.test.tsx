@@ -24,8 +24,7 @@ function server(list: Application[] = [ada, bob, cyd], asOwner = counts({ pendin
   return mockServer({
     [`GET /jobs/${job.id}`]: () => json(200, { data: job }),
     [`GET /jobs/${job.id}/stats`]: () => json(200, { data: counts({ pending: 2, withdrawn: 1 }) }),
-    'GET /applications/stats': () =>
-      json(200, { data: { asApplicant: counts({}), asOwner } }),
+    'GET /applications/stats': () => json(200, { data: { asApplicant: counts({}), asOwner } }),
     'GET /applications': (call) => {
       const status = call.search.get('status');
       return json(
