@@ -142,7 +142,9 @@ export function contentCaption(
   maxWords = 8,
 ): string {
   const prompt = content.prompt?.trim().replace(/\s+/g, ' ') ?? '';
-  const isDefault = content.title === defaultContentName(content.contentType) || content.title === OLDER_DEFAULT_NAMES[content.contentType];
+  const isDefault =
+    content.title === defaultContentName(content.contentType) ||
+    content.title === OLDER_DEFAULT_NAMES[content.contentType];
   if (!isDefault || !prompt) return content.title;
   const words = prompt.split(' ');
   const head = words
