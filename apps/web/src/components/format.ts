@@ -15,10 +15,5 @@ export function formatDate(value: string | null | undefined): string {
 /** Whether formatDate has already paid for the locale data on this page. */
 export const isDateFormatReady = () => dateFormat !== null;
 
-/** A number of credits as every page writes it, grouped: "1,118". */
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
-
-/** "1 credit", "1,250 credits": a balance or a price in credits. */
-export function formatCredits(credits: number): string {
-  return `${formatCount(credits)} ${credits === 1 ? 'credit' : 'credits'}`;
-}
+// The credits format lives in its own small file, so the header (first load) takes it without the date code.
+export { formatCount, formatCredits } from './format-credits';

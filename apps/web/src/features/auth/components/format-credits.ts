@@ -1,2 +1,2 @@
-/** The one credits format of the app (components/format.ts), as the header shows the balance. */
-export { formatCredits } from '../../../components/format';
+/** The one credits format of the app (components/format-credits.ts), as the header shows the balance. */
+export { formatCredits } from '../../../components/format-credits';
