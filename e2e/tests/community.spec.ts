@@ -94,7 +94,8 @@ test('browse the gallery, search, open a piece, like it, reply, save it to a new
   await menu.getByRole('button', { name: 'New collection…' }).click();
   await menu.getByRole('textbox', { name: 'New collection name' }).fill(collectionName);
   await menu.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText(`Saved to ${collectionName}`)).toBeVisible();
+  // The button itself now says where the item is saved.
+  await expect(page.getByRole('button', { name: `Saved to ${collectionName}` })).toBeVisible();
 
   // Follow the author.
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
@@ -108,7 +109,7 @@ test('browse the gallery, search, open a piece, like it, reply, save it to a new
   await expect(threadAfter.getByRole('list').getByRole('listitem').filter({ hasText: replyText })).toBeVisible();
   await expect(page.getByText('2 comments')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Following', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Save to collection' }).click();
+  await page.getByRole('button', { name: `Saved to ${collectionName}` }).click();
   await expect(
     page.getByRole('list', { name: 'Your collections' }).getByRole('checkbox', { name: collectionName }),
   ).toHaveAttribute('aria-checked', 'true');

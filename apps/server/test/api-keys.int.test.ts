@@ -244,3 +244,18 @@ describe('admins and keys', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('a call without any key', () => {
+  it('to the public API says the API key is missing, not to sign in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: api('/credits/balance') });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/needs an API key/);
+    expect(res.json().message).toContain('Authorization: Bearer atl_');
+  });
+
+  it('to a page only people use still asks to sign in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: api('/developers/keys') });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Please sign in to continue');
+  });
+});

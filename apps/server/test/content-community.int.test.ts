@@ -266,6 +266,25 @@ describe('POST /content (upload)', () => {
     expect(listed).toContain(item.id);
   });
 
+  it('makes a 640 px tile still for a large picture, so tiles are sharp on 2× screens; a small one keeps its thumbnail', async () => {
+    const big = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#aa5500' } }).png().toBuffer();
+    const res = await upload(owner, form({ title: 'Wide harbour', contentType: 'photo' }, { data: big, name: 'a.png', type: 'image/png' }));
+    expect(res.statusCode).toBe(201);
+    const item = res.json().data as Content;
+    expect(item.tileUrl).toMatch(/tile\.webp$/);
+    const tile = await t.app.inject({ method: 'GET', url: item.tileUrl! });
+    expect(tile.statusCode).toBe(200);
+    expect(await sharp(tile.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 400 });
+    // Lists carry it too, for the gallery's tiles.
+    const listed = (await req('GET', '/content?pageSize=100')).json().data as Content[];
+    expect(listed.find((c) => c.id === item.id)?.tileUrl).toBe(item.tileUrl);
+
+    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+    const tiny = (await upload(owner, form({ title: 'Tiny', contentType: 'photo' }, { data: small, name: 'b.png', type: 'image/png' }))).json().data as Content;
+    expect(tiny.tileUrl).toBeNull();
+    expect(tiny.thumbnailUrl).toMatch(/thumbnail\.webp$/);
+  });
+
   it('refuses an image that claims more than 40 megapixels with 400 and stores nothing', async () => {
     const res = await upload(owner, form({ title: 'Bomb', contentType: 'photo' }, { data: pngClaiming(8_000, 8_000), name: 'a.png', type: 'image/png' }));
     expect(res.statusCode).toBe(400);

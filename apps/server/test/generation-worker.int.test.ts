@@ -65,6 +65,8 @@ describe('generation worker', () => {
     expect(done.previewUrl).toBe(`/media/content/${queued.id}/preview.png`);
     expect(done.thumbnailUrl).toBe(`/media/content/${queued.id}/thumbnail.png`);
     expect(done.posterUrl).toBeNull();
+    // A 16-pixel picture is no sharper at 640: it has no tile still, and tiles use the thumbnail.
+    expect(done.tileUrl).toBeNull();
 
     const media = await t.app.inject({ method: 'GET', url: done.mediaUrl! });
     expect(media.statusCode).toBe(200);

@@ -280,6 +280,31 @@ describe('content, search and stats', () => {
     const wildcard = await t.app.inject({ method: 'GET', url: api('/users/search?query=%25') });
     expect(wildcard.json().pagination.total).toBe(0);
   });
+
+  it('with nothing typed, lists the most followed people and the newest ones, for visitors too', async () => {
+    const star = await createUser(t.deps, { fullName: 'Star Maker' });
+    const rising = await createUser(t.deps, { fullName: 'Rising Maker' });
+    const fans = await Promise.all([createUser(t.deps), createUser(t.deps), createUser(t.deps)]);
+    for (const fan of fans) {
+      expect((await t.app.inject({ method: 'POST', url: api(`/users/follow/${star.id}`), headers: fan.headers })).statusCode).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'POST', url: api(`/users/follow/${rising.id}`), headers: fans[0]!.headers })).statusCode).toBe(200);
+
+    const most = await t.app.inject({ method: 'GET', url: api('/users/search?sort=followers&pageSize=50') });
+    expect(most.statusCode).toBe(200);
+    const ids = most.json().data.map((p: { id: string }) => p.id);
+    expect(ids.indexOf(star.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(star.id)).toBeLessThan(ids.indexOf(rising.id));
+    // Only people someone follows.
+    expect(ids).not.toContain(fans[1]!.id);
+
+    const newest = await t.app.inject({ method: 'GET', url: api('/users/search?sort=newest&pageSize=3') });
+    expect(newest.statusCode).toBe(200);
+    expect(newest.json().data.map((p: { id: string }) => p.id)).toContain(fans[2]!.id);
+
+    const bad = await t.app.inject({ method: 'GET', url: api('/users/search?sort=loudest') });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('delete account', () => {

@@ -160,7 +160,7 @@ describe('pages served with their own head', () => {
     // Its first tiles' pictures are fetched at once, as the tiles will draw them.
     const galleryHead = (await page('/gallery')).body.split('</head>')[0]!;
     expect(galleryHead).toContain(
-      '<link rel="preload" as="image" href="/media/content/harbour/thumbnail.webp" imagesrcset="/media/content/harbour/thumbnail.webp 320w, /media/content/harbour/preview.webp 768w" imagesizes="(max-width: 520px) calc(100vw - 2rem), 320px" fetchpriority="high" />',
+      '<link rel="preload" as="image" href="/media/content/harbour/thumbnail.webp" imagesrcset="/media/content/harbour/thumbnail.webp 320w, /media/content/harbour/preview.webp 768w" imagesizes="(max-width: 719px) calc(50vw - 1.5rem), 528px" fetchpriority="high" />',
     );
   });
 
@@ -369,7 +369,7 @@ describe('the gallery as linked', () => {
       '<nav><ul class="list-reset"><li><button type="button">Sea &amp; &lt;sky&gt;</button></li></ul></nav>',
     );
     expect(shell).toContain(
-      `<li class="first" style="--tile-ratio:1.5"><a href="/content/${publicId}"><img src="/media/content/harbour/thumbnail.webp" srcSet="/media/content/harbour/thumbnail.webp 320w, /media/content/harbour/preview.webp 768w" sizes="(max-width: 520px) calc(100vw - 2rem), 320px" alt="Harbour &quot;at&quot; &lt;dusk&gt;" loading="eager" fetchPriority="high" decoding="async"/><span>Photo</span></a>`,
+      `<li class="first" style="--tile-ratio:1.5"><a href="/content/${publicId}"><img src="/media/content/harbour/thumbnail.webp" srcSet="/media/content/harbour/thumbnail.webp 320w, /media/content/harbour/preview.webp 768w" sizes="(max-width: 719px) calc(50vw - 1.5rem), 528px" alt="Harbour &quot;at&quot; &lt;dusk&gt;" loading="eager" fetchPriority="high" decoding="async"/><span>Photo</span></a>`,
     );
     expect(shell).toContain('<span>Ada &lt;Lovelace&gt;</span><span>0</span></li>');
     expect(shell).not.toContain(privateId);

@@ -41,7 +41,8 @@ describe('accessibility (axe)', () => {
     const { user } = renderWithStore(<SaveToCollectionMenu contentId="5a5a5a5a-0000-4000-8000-000000000001" />, {
       preloadedState: signedInState(),
     });
-    await user.click(screen.getByRole('button', { name: 'Save to collection' }));
+    // "Saved to Harbours" once it knows where the item is.
+    await user.click(await screen.findByRole('button', { name: 'Saved to Harbours' }));
     expect(await screen.findByRole('checkbox', { name: 'Harbours' })).toHaveAttribute('aria-checked', 'true');
     expect(await axeViolations()).toEqual([]);
   });

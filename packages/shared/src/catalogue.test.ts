@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentCaption,
   defaultContentName,
+  promptPlaceholder,
   modelCost,
   MODELS_BY_TYPE,
   CONTENT_TYPES,
@@ -30,6 +31,14 @@ describe('model catalogue', () => {
   it('has four example prompts for every type and a default name', () => {
     for (const type of CONTENT_TYPES) expect(EXAMPLE_PROMPTS[type]).toHaveLength(4);
     expect(defaultContentName('gif')).toBe('Generated GIF');
+    expect(defaultContentName('loops')).toBe('Generated Loop');
+  });
+
+  it('names one piece of each type in the prompt box', () => {
+    expect(promptPlaceholder('loops')).toBe('Describe the loop you want to create…');
+    expect(promptPlaceholder('gif')).toBe('Describe the GIF you want to create…');
+    expect(promptPlaceholder('vector')).toBe('Describe the vector graphic you want to create…');
+    expect(promptPlaceholder('photo')).toBe('Describe the photo you want to create…');
   });
 });
 
@@ -51,6 +60,10 @@ describe('content captions', () => {
     expect(contentCaption({ title: 'Generated GIF', contentType: 'gif', prompt: 'Spinning cube.' })).toBe(
       'Spinning cube',
     );
+  });
+
+  it('treats the older "Generated Loops" as a default name too', () => {
+    expect(contentCaption({ title: 'Generated Loops', contentType: 'loops', prompt: 'Waves' })).toBe('Waves');
   });
 
   it('keeps the default name when there is no prompt (an upload)', () => {

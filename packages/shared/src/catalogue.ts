@@ -11,6 +11,21 @@ export const CONTENT_TYPE_NAMES: Record<ContentType, string> = {
   vector: 'Vector',
 };
 
+/** One piece of each type, as a sentence names it: "Describe the loop you want to create…". */
+export const CONTENT_TYPE_NOUNS: Record<ContentType, string> = {
+  photo: 'photo',
+  video: 'video',
+  loops: 'loop',
+  illustration: 'illustration',
+  gif: 'GIF',
+  vector: 'vector graphic',
+};
+
+/** The prompt box's invitation for a type. */
+export function promptPlaceholder(type: ContentType): string {
+  return `Describe the ${CONTENT_TYPE_NOUNS[type]} you want to create…`;
+}
+
 export interface ModelInfo {
   id: string;
   name: string;
@@ -109,9 +124,13 @@ export function modelCost(type: ContentType, modelId: string): number {
   return findModel(type, modelId)?.cost ?? FALLBACK_GENERATION_COST;
 }
 
+/** The name of one unnamed piece: "Generated Loop" (one loop), "Generated GIF". */
 export function defaultContentName(type: ContentType): string {
-  return `Generated ${CONTENT_TYPE_NAMES[type]}`;
+  return `Generated ${type === 'loops' ? 'Loop' : CONTENT_TYPE_NAMES[type]}`;
 }
+
+/** Names that items made before "Generated Loop" still carry. */
+const OLDER_DEFAULT_NAMES: Partial<Record<ContentType, string>> = { loops: 'Generated Loops' };
 
 /**
  * What a card shows as a piece's caption. The stored name stays the spec's default ("Generated
@@ -123,7 +142,10 @@ export function contentCaption(
   maxWords = 8,
 ): string {
   const prompt = content.prompt?.trim().replace(/\s+/g, ' ') ?? '';
-  if (content.title !== defaultContentName(content.contentType) || !prompt) return content.title;
+  const isDefault =
+    content.title === defaultContentName(content.contentType) ||
+    content.title === OLDER_DEFAULT_NAMES[content.contentType];
+  if (!isDefault || !prompt) return content.title;
   const words = prompt.split(' ');
   const head = words
     .slice(0, maxWords)

@@ -27,3 +27,28 @@ export async function assertImagePixels(data: Buffer): Promise<void> {
   const frames = Math.max(1, meta.pages ?? 1);
   if (width * frameHeight * frames > LIMITS.imageMaxPixels) throw badRequest(MSG.validation.imageTooManyPixels);
 }
+
+/** The tile still fits inside this many pixels: a 320-CSS-pixel tile on a 2× screen. */
+export const TILE_SIZE = 640;
+/** The thumbnail every item has; a tile no larger than it is not worth a file. */
+const THUMBNAIL_SIZE = 320;
+
+/**
+ * A WebP still that fits inside TILE_SIZE, from the first frame of a still or animated image (a
+ * poster, a preview, an original picture or SVG), for gallery tiles on 2× screens. Null when the
+ * bytes are no picture (a video) or too small to be sharper than the thumbnail.
+ */
+export async function tileStill(data: Buffer): Promise<Buffer | null> {
+  try {
+    const image = sharp(data, { ...DECODE_LIMIT, pages: 1 });
+    const meta = await image.metadata();
+    const longSide = Math.max(meta.width ?? 0, meta.pageHeight ?? meta.height ?? 0);
+    if (longSide <= THUMBNAIL_SIZE) return null;
+    return await image
+      .resize(TILE_SIZE, TILE_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

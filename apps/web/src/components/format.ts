@@ -14,3 +14,6 @@ export function formatDate(value: string | null | undefined): string {
 
 /** Whether formatDate has already paid for the locale data on this page. */
 export const isDateFormatReady = () => dateFormat !== null;
+
+// The credits format lives in its own small file, so the header (first load) takes it without the date code.
+export { formatCount, formatCredits } from './format-credits';

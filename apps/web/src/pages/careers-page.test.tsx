@@ -48,6 +48,21 @@ function activeJobs(all = [motion, writer, intern], pageSize = 10) {
 }
 
 describe('careers board', () => {
+  it('with no jobs yet, invites the first post instead of counting "0 open roles"', async () => {
+    mockServer({ 'GET /jobs/active': activeJobs([]) });
+    const { user, store } = renderAt(<CareersPage />, { path: '/careers' });
+    expect(await screen.findByRole('heading', { name: 'Be the first to post a role' })).toBeInTheDocument();
+    expect(screen.queryByText('0 open roles')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Post the first job' }));
+    expect(store.getState().ui.authModal).toMatchObject({ isOpen: true });
+  });
+
+  it('with no jobs yet, takes a member straight to the job form', async () => {
+    mockServer({ 'GET /jobs/active': activeJobs([]) });
+    renderAt(<CareersPage />, { path: '/careers', user: owner });
+    expect(await screen.findByRole('link', { name: 'Post the first job' })).toHaveAttribute('href', '/jobs/new');
+  });
+
   it('lists the open roles with their company, type and salary', async () => {
     mockServer({ 'GET /jobs/active': activeJobs() });
     renderAt(<CareersPage />, { path: '/careers' });

@@ -77,7 +77,7 @@ export function HomePage() {
         <HomeContentRows />
       </Suspense>
 
-      <section className="section" aria-labelledby="types-title">
+      <section className="section home-types" aria-labelledby="types-title">
         <div className="container">
           <div className="section-heading">
             <p className="eyebrow">Six ways to create</p>
@@ -112,7 +112,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section section--muted" aria-labelledby="credits-title">
+      <section className="section section--muted home-credits" aria-labelledby="credits-title">
         <div className="container credits-layout">
           <div>
             <div className="section-heading">
@@ -153,7 +153,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="community-title">
+      <section className="section home-community" aria-labelledby="community-title">
         <div className="container">
           <div className="section-heading">
             <p className="eyebrow">More than a generator</p>

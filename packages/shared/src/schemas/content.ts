@@ -63,6 +63,11 @@ export const content = z.object({
   previewUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
+  /**
+   * A still that fits inside 640 px, for tiles on 2× screens. Null on items made before it (their
+   * tiles use the thumbnail); optional so older clients and fixtures still read the item.
+   */
+  tileUrl: z.string().nullable().optional(),
   mimeType: z.string().nullable(),
   cost: z.number().int(),
   /** The receipt: only in a single item shown to its owner or an admin, never in lists. */

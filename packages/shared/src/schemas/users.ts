@@ -112,7 +112,13 @@ export const referralsData = z.object({
 });
 export type ReferralsData = z.infer<typeof referralsData>;
 
-export const userSearchQuery = paginationQuery.extend({ query: z.string().trim().max(100, searchTooLong(100)).default('') });
+/** How a people list is ordered: best match (the default), most followers first, or newest accounts first. */
+export const PEOPLE_SORTS = ['relevance', 'followers', 'newest'] as const;
+export type PeopleSort = (typeof PEOPLE_SORTS)[number];
+export const userSearchQuery = paginationQuery.extend({
+  query: z.string().trim().max(100, searchTooLong(100)).default(''),
+  sort: z.enum(PEOPLE_SORTS).default('relevance'),
+});
 
 export const userContentQuery = paginationQuery.extend({
   type: z.enum(CONTENT_TYPES).optional(),

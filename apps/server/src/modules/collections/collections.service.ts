@@ -48,11 +48,12 @@ async function shape(deps: CollectionsDeps, rows: CollectionRow[], viewer: AuthU
       .innerJoin(content, eq(content.id, collectionItems.itemId))
       .where(and(inArray(collectionItems.collectionId, ids), visible))
       .groupBy(collectionItems.collectionId),
-    // The first item (oldest) with a thumbnail is the cover.
+    // The first item (oldest) with a thumbnail is the cover, drawn from its 640 px tile still when
+    // it has one (a cover card is wider than the 320 px thumbnail).
     deps.db
       .selectDistinctOn([collectionItems.collectionId], {
         id: collectionItems.collectionId,
-        key: content.thumbnailKey,
+        key: sql<string | null>`coalesce(${content.tileKey}, ${content.thumbnailKey})`,
         userId: content.userId,
         isPrivate: content.isPrivate,
         status: content.status,

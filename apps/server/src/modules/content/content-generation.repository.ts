@@ -221,6 +221,7 @@ export interface ReadyFields {
   previewKey: string;
   thumbnailKey: string;
   posterKey: string | null;
+  tileKey: string | null;
   mimeType: string;
 }
 

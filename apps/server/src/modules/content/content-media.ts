@@ -7,7 +7,7 @@ import { hasPublicMedia } from './content.visibility.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * An item's files (original, preview, thumbnail, poster, reference) live under content/<id>/ and
+ * An item's files (original, preview, thumbnail, tile, poster, reference) live under content/<id>/ and
  * follow the item as it is now: public while it is public, private (signed links only) while it is
  * private, gone once it is deleted. One primary-key read per request, so a change is felt at once.
  * The reference image someone generated from is theirs alone: always private, reached only through

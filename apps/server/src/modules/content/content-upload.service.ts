@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { DECODE_LIMIT, assertImagePixels } from '../../platform/images.js';
+import { DECODE_LIMIT, assertImagePixels, tileStill } from '../../platform/images.js';
 import type { z } from 'zod';
 import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_MODEL, UPLOAD_VIDEO_MAX_BYTES, uploadContentFields, type Content, type ContentType } from '@atelier/shared';
 import type { AuthUser } from '../../platform/http/auth.js';
@@ -121,6 +121,7 @@ export async function uploadContent(
   const mediaKey = `${prefix}original.${EXT[mime]}`;
   let previewKey: string | null = null;
   let thumbnailKey: string | null = null;
+  let tileKey: string | null = null;
   let width: number | null = null;
   let height: number | null = null;
   // A store that does not answer is not a bad file: 503, and the person tries again.
@@ -148,6 +149,11 @@ export async function uploadContent(
     thumbnailKey = `${prefix}thumbnail.webp`;
     await store(previewKey, preview, 'image/webp');
     await store(thumbnailKey, thumb, 'image/webp');
+    const tile = await tileStill(file);
+    if (tile) {
+      tileKey = `${prefix}tile.webp`;
+      await store(tileKey, tile, 'image/webp');
+    }
   }
   await store(mediaKey, file, mime);
   try {
@@ -170,6 +176,7 @@ export async function uploadContent(
       mediaKey,
       previewKey,
       thumbnailKey,
+      tileKey,
       mimeType: mime,
       categoryId: input.categoryId ?? null,
       tags: input.tags ?? [],

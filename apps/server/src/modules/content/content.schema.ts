@@ -66,6 +66,8 @@ export const content = pgTable(
     previewKey: text('preview_key'),
     thumbnailKey: text('thumbnail_key'),
     posterKey: text('poster_key'),
+    /** migrations/0037: a still that fits inside 640 px for tiles on 2× screens; null on older items. */
+    tileKey: text('tile_key'),
     referenceKey: text('reference_key'),
     mimeType: text('mime_type'),
     cost: integer('cost').notNull(),

@@ -51,6 +51,7 @@ export type ContentViewRow = Pick<
   | 'previewKey'
   | 'thumbnailKey'
   | 'posterKey'
+  | 'tileKey'
   | 'mimeType'
   | 'cost'
   | 'charged'
@@ -140,6 +141,7 @@ export function toListedContent(row: ListedContentRow, owner: ContentOwner, stor
     previewUrl: row.previewKey ? storage.urlFor(row.previewKey, signed) : null,
     thumbnailUrl: row.thumbnailKey ? storage.urlFor(row.thumbnailKey, signed) : null,
     posterUrl: row.posterKey ? storage.urlFor(row.posterKey, signed) : null,
+    tileUrl: row.tileKey ? storage.urlFor(row.tileKey, signed) : null,
     mimeType: row.mimeType,
     cost: row.cost,
     parentId: row.parentId,

@@ -4,6 +4,7 @@ import { MODELS_BY_TYPE, slugify, type ContentType } from '@atelier/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { tileStill } from '../../platform/images.js';
 import type { GeneratedAsset, GenerationProvider } from '../../providers/generation/types.js';
 import { findUserByEmail, insertUsersIfAbsent } from '../auth/index.js';
 import { ensureCategory } from '../categories/index.js';
@@ -155,7 +156,17 @@ async function storeAssets(storage: Storage, id: string, assets: GeneratedAsset[
   }
   const mediaKey = keys.get('original') ?? null;
   const previewKey = keys.get('preview') ?? mediaKey;
-  return { mediaKey, previewKey, thumbnailKey: keys.get('thumbnail') ?? previewKey, posterKey: keys.get('poster') ?? null };
+  // The 640 px tile still, as the generation worker makes it.
+  let tileKey: string | null = null;
+  for (const role of ['poster', 'preview', 'original'] as const) {
+    const source = assets.find((a) => a.role === role);
+    const tile = source ? await tileStill(source.data) : null;
+    if (!tile) continue;
+    tileKey = `${contentKeyPrefix(id)}tile.webp`;
+    await storage.put(tileKey, tile, 'image/webp');
+    break;
+  }
+  return { mediaKey, previewKey, thumbnailKey: keys.get('thumbnail') ?? previewKey, posterKey: keys.get('poster') ?? null, tileKey };
 }
 
 async function hasTable(db: Db, name: string): Promise<boolean> {

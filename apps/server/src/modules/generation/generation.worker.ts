@@ -25,6 +25,7 @@ import { enqueueGeneration } from './generation.service.js';
 import { generationWebhookDeliveries } from './generation.schema.js';
 import { generationDuration, generationJobs } from '../../platform/observability/metrics.js';
 import { GENERATION_QUEUE, generationQueueDefinition, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
+import { tileStill } from '../../platform/images.js';
 
 /** A run still "processing" this long after its provider deadline has lost its worker. */
 export const STALE_MARGIN_MS = 60_000;
@@ -146,6 +147,17 @@ async function storeAssets(
   }
   const mediaKey = keys.get('original') as string;
   const previewKey = keys.get('preview') ?? mediaKey;
+  // The tile still (640 px) from the largest still there is: a video's poster, else the preview's
+  // or the original's first frame. A generator that gives none leaves the item on its thumbnail.
+  let tileKey: string | null = null;
+  for (const role of ['poster', 'preview', 'original'] as const) {
+    const source = byRole.get(role);
+    const tile = source ? await tileStill(source.data) : null;
+    if (!tile) continue;
+    tileKey = `${contentKeyPrefix(row.id)}tile.webp`;
+    await putWithRetry(deps, tileKey, { role: 'thumbnail', mimeType: 'image/webp', ext: 'webp', data: tile }, signal);
+    break;
+  }
   return {
     fields: {
       width: output.width,
@@ -155,9 +167,10 @@ async function storeAssets(
       previewKey,
       thumbnailKey: keys.get('thumbnail') ?? previewKey,
       posterKey: keys.get('poster') ?? null,
+      tileKey,
       mimeType: original.mimeType,
     },
-    keys: [...keys.values()],
+    keys: [...keys.values(), ...(tileKey ? [tileKey] : [])],
   };
 }
 

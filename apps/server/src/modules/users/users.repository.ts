@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { PublicProfileSummary } from '@atelier/shared';
+import type { PeopleSort, PublicProfileSummary } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { follows } from './users.schema.js';
@@ -103,16 +103,30 @@ export async function searchPeople(
   viewerId: string | null,
   page: number,
   pageSize: number,
+  sort: PeopleSort = 'relevance',
 ): Promise<{ items: PublicProfileSummary[]; total: number }> {
   const pattern = `%${escapeLike(query)}%`;
-  const cond = and(isNull(users.deletedAt), listedPersonSql(viewerId), query ? or(ilike(users.username, pattern), ilike(users.fullName, pattern)) : undefined);
+  const followers = sql`(select count(*) from follows f join users fu on fu.id = f.follower_id and fu.deleted_at is null where f.following_id = ${users.id})`;
+  const cond = and(
+    isNull(users.deletedAt),
+    listedPersonSql(viewerId),
+    query ? or(ilike(users.username, pattern), ilike(users.fullName, pattern)) : undefined,
+    // "Most followed" lists only people someone follows.
+    sort === 'followers' ? sql`${followers} > 0` : undefined,
+  );
+  const order =
+    sort === 'followers'
+      ? [sql`${followers} desc`, users.username]
+      : sort === 'newest'
+        ? [desc(users.createdAt), desc(users.id)]
+        : // Exact username matches first, then by name.
+          [sql`(lower(${users.username}) = lower(${query})) desc`, users.username];
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
       .from(users)
       .where(cond)
-      // Exact username matches first, then by name.
-      .orderBy(sql`(lower(${users.username}) = lower(${query})) desc`, users.username)
+      .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(users).where(cond),

@@ -155,8 +155,8 @@ export const usersRoutes = (totals: PersonTotals): AppModule => (app, ctx) => {
     ...fromContract(c.search),
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => {
-      const { query, page, pageSize } = request.query;
-      const r = await searchPeople(db, query, viewerOf(request)?.id ?? null, page, pageSize);
+      const { query, page, pageSize, sort } = request.query;
+      const r = await searchPeople(db, query, viewerOf(request)?.id ?? null, page, pageSize, sort);
       return { data: r.items, pagination: makePagination(page, pageSize, r.total) };
     },
   });

@@ -4,6 +4,7 @@ import type { Role } from '@atelier/shared';
 import type { Db } from '../db/db.js';
 import { findLiveSession } from '../../modules/auth/index.js';
 import { forbidden, unauthorized } from './errors.js';
+import { apiKeyScopesOf } from './openapi.js';
 
 export interface AuthUser {
   id: string;
@@ -146,11 +147,20 @@ export async function resolveSession(db: Db, tokens: TokenService, token: string
 export type ApiKeyResolver = (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<AuthUser>;
 const isApiKey = (token: string) => token.startsWith('atl_');
 
+/**
+ * The refusal of a request that sent no credentials. A route that API keys may call (the public
+ * API) says what a program must send, since a script has no sign-in to go to.
+ */
+export const MISSING_API_KEY = 'This call needs an API key: send it as "Authorization: Bearer atl_…" (create one under Settings → Developers), or sign in';
+function missingCredentials(request: FastifyRequest) {
+  return apiKeyScopesOf(request.routeOptions.schema).length > 0 ? unauthorized(MISSING_API_KEY) : unauthorized();
+}
+
 export function makeAuthHooks(db: Db, tokens: TokenService, apiKeys?: ApiKeyResolver) {
   /** Route hook (moved to onRequest by runAuthFirst): a valid access token, or an API key the route accepts. */
   async function requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
-    if (!token) throw unauthorized();
+    if (!token) throw missingCredentials(request);
     if (apiKeys && isApiKey(token)) request.auth = await apiKeys(request, reply, token);
     else request.auth = await resolveAuth(db, tokens, token);
   }
@@ -161,7 +171,7 @@ export function makeAuthHooks(db: Db, tokens: TokenService, apiKeys?: ApiKeyReso
    */
   async function requireSignedToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
-    if (!token) throw unauthorized();
+    if (!token) throw missingCredentials(request);
     if (apiKeys && isApiKey(token)) request.auth = await apiKeys(request, reply, token);
     else request.auth = { ...(await tokens.verifyAccess(token)), isSessionUnchecked: true };
   }

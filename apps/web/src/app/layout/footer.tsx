@@ -60,7 +60,7 @@ export function Footer() {
         <div className="site-footer__bottom">
           <p>© {new Date().getFullYear()} Atelier. All rights reserved.</p>
           <p>
-            Press <kbd>Alt</kbd> + <kbd>T</kbd> to jump to notifications.
+            Press <kbd>Alt</kbd> + <kbd>T</kbd> to open your notifications.
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { usersEndpoints, type DataOf, type ReplyOf, type usersContracts } from '@atelier/shared';
+import { usersEndpoints, type DataOf, type PeopleSort, type ReplyOf, type usersContracts } from '@atelier/shared';
 import { api, call } from '../../app/api';
 
 export interface PageArgs {
@@ -26,8 +26,10 @@ export const usersApi = api.injectEndpoints({
       providesTags: ['Users'],
     }),
 
-    searchUsers: build.query<ReplyOf<typeof usersContracts.search>, PageArgs & { query: string }>({
-      query: ({ query, ...rest }) => call(usersEndpoints.search, { query: { query, ...pageParams(rest) } }),
+    /** People by name; with no words, `sort` lists the most followed or the newest. */
+    searchUsers: build.query<ReplyOf<typeof usersContracts.search>, PageArgs & { query: string; sort?: PeopleSort }>({
+      query: ({ query, sort, ...rest }) =>
+        call(usersEndpoints.search, { query: { query, ...(sort ? { sort } : {}), ...pageParams(rest) } }),
       providesTags: ['Users'],
     }),
 

@@ -93,7 +93,7 @@ function ModelRow({ row }: { row: AdminGenerationModel }) {
       <td>{row.name}</td>
       <td>{PROVIDER_LABELS[row.provider] ?? row.provider}</td>
       <td>{row.endpoint ?? <span role="alert">Not made by this provider: generations fail</span>}</td>
-      <td className="num">{row.credits}</td>
+      <td className="num">{row.credits.toLocaleString('en-US')}</td>
       <td className="num">{usd(row.chargedUsd)}</td>
       <td className="num">{row.costUsd === null ? 'Not set' : usd(row.costUsd)}</td>
       <td className="num">{row.marginUsd === null ? '—' : `${usd(row.marginUsd)} (${row.marginPercent ?? 0}%)`}</td>

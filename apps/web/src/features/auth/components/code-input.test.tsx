@@ -106,4 +106,28 @@ describe('six-digit code input', () => {
     await user.paste('abc');
     expect(code()).toBe('77');
   });
+
+  it('sends the code once the sixth digit is typed, with all six digits', async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    function Form() {
+      const [digits, setDigits] = useState(emptyCode());
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            sent.push(digits.join(''));
+          }}
+        >
+          <CodeInput label="Verification code" digits={digits} onChange={setDigits} />
+        </form>
+      );
+    }
+    render(<Form />);
+    await user.click(boxes()[0]!);
+    await user.keyboard('12345');
+    expect(sent).toEqual([]);
+    await user.keyboard('6');
+    expect(sent).toEqual(['123456']);
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, type ClipboardEvent, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type ClipboardEvent, type ChangeEvent, type KeyboardEvent } from 'react';
 import { LIMITS } from '@atelier/shared';
 
 export const CODE_LENGTH = LIMITS.resetCodeLength;
@@ -18,14 +18,31 @@ interface CodeInputProps {
   error?: string | null;
   /** Focus the first box on mount, for a step whose only task is entering the code. */
   autoFocus?: boolean;
+  /** Submit the surrounding form once the last digit is in (typed, pasted or autofilled). Default on. */
+  submitOnComplete?: boolean;
 }
 
 /**
  * Six single-digit boxes for a one-time code. Typing moves forward, the arrow keys move between boxes,
- * Backspace in an empty box goes back and clears it, and a pasted code fills the boxes.
+ * Backspace in an empty box goes back and clears it, and a pasted code fills the boxes. The sixth
+ * digit submits the form the boxes sit in.
  */
-export function CodeInput({ label, digits, onChange, error, autoFocus = false }: CodeInputProps) {
+export function CodeInput({
+  label,
+  digits,
+  onChange,
+  error,
+  autoFocus = false,
+  submitOnComplete = true,
+}: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  // The sixth digit sends the code: after the render that holds it, so the form reads all six.
+  const complete = isCodeComplete(digits);
+  const wasComplete = useRef(complete);
+  useEffect(() => {
+    if (complete && !wasComplete.current && submitOnComplete) boxes.current[0]?.form?.requestSubmit();
+    wasComplete.current = complete;
+  }, [complete, submitOnComplete]);
   const id = useId();
   const errorId = `${id}-error`;
 

@@ -1,4 +1,2 @@
-/** "1 credit", "1,250 credits": the balance as the header shows it. */
-export function formatCredits(credits: number): string {
-  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
-}
+/** The one credits format of the app (components/format-credits.ts), as the header shows the balance. */
+export { formatCredits } from '../../../components/format-credits';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
+import { formatCount } from '../../../components/format';
 import { MSG, formatMoney, type CreditProduct, type PriceCalculation } from '@atelier/shared';
 import { Badge, Button, Card, Field, Input, Spinner } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -88,7 +89,7 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
   const buyPack = (p: CreditProduct) =>
     void buy(
       { productId: p.id },
-      `${p.name}: ${p.credits}${p.bonusCredits ? ` + ${p.bonusCredits} bonus` : ''} credits`,
+      `${p.name}: ${formatCount(p.credits)}${p.bonusCredits ? ` + ${formatCount(p.bonusCredits)} bonus` : ''} credits`,
       p.price,
       p.currency,
     );
@@ -166,11 +167,12 @@ export function BuyCredits({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
         </div>
         <Button
           onClick={() =>
-            quote && void buy({ credits: quote.credits }, `${quote.credits} credits`, quote.total, quote.currency)
+            quote &&
+            void buy({ credits: quote.credits }, `${formatCount(quote.credits)} credits`, quote.total, quote.currency)
           }
           disabled={!quote || checkoutState.isLoading}
         >
-          Buy {quote ? `${quote.credits.toLocaleString('en-US')} credits` : 'custom amount'}
+          Buy {quote ? `${formatCount(quote.credits)} credits` : 'custom amount'}
         </Button>
       </Card>
 

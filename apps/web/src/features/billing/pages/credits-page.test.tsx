@@ -66,6 +66,23 @@ describe('Credits page', () => {
     expect(store.getState().auth.user?.credits).toBe(20);
   });
 
+  it('groups thousands in the balance and the history, as the header does', async () => {
+    mockServer({
+      'GET /credits/balance': () => json(200, { data: { credits: 1118 } }),
+      'GET /credits/history': () =>
+        json(200, {
+          data: [{ ...entries[2]!, delta: 1100, balanceAfter: 1118 }],
+          pagination: { page: 1, pageSize: 10, total: 1, totalPages: 1 },
+        }),
+    });
+    renderGeneration({ path: '/credits' });
+    expect(await screen.findByText('1,118 credits')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('+1,100')).toBeInTheDocument();
+    expect(within(table).getByText('1,118')).toBeInTheDocument();
+    expect(screen.queryByText(/1118/)).not.toBeInTheDocument();
+  });
+
   it('filters by kind and pages through the history', async () => {
     const { calls } = mockServer({
       'GET /credits/balance': () => json(200, { data: { credits: 20 } }),

@@ -14,7 +14,7 @@ import {
   useGetCreditBalanceQuery,
   useGetCreditHistoryQuery,
 } from '../../generation';
-import { formatDate } from '../../../components/format';
+import { formatCount, formatCredits, formatDate } from '../../../components/format';
 import { BuyCredits } from '../components/buy-credits';
 import '../billing.css';
 import '../credits-page.css';
@@ -69,7 +69,7 @@ function CreditBalance() {
           {errorMessage(error, MSG.credits.fetchBalanceFailed)}
         </p>
       ) : (
-        <p className="credits-balance-value">{credits} credits</p>
+        <p className="credits-balance-value">{formatCredits(credits ?? 0)}</p>
       )}
     </Card>
   );
@@ -171,7 +171,7 @@ function HistoryRow({ entry }: { entry: LedgerEntry }) {
       <td data-label="Date">{formatDate(entry.createdAt)}</td>
       <td data-label="Kind">{LEDGER_KIND_LABELS[entry.kind]}</td>
       <td className="credits-number" data-label="Change" data-sign={isCredit ? 'plus' : 'minus'}>
-        {isCredit ? `+${entry.delta}` : `−${Math.abs(entry.delta)}`}
+        {isCredit ? `+${formatCount(entry.delta)}` : `−${formatCount(Math.abs(entry.delta))}`}
       </td>
       <td data-label="Reason">
         {entry.reason ?? '—'}
@@ -183,7 +183,7 @@ function HistoryRow({ entry }: { entry: LedgerEntry }) {
         )}
       </td>
       <td className="credits-number" data-label="Balance after">
-        {entry.balanceAfter}
+        {formatCount(entry.balanceAfter)}
       </td>
     </tr>
   );

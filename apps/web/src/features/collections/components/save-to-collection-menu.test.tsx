@@ -21,6 +21,25 @@ const make = (id: string, name: string, containsItem: boolean): CollectionWithFl
 });
 
 describe('Save to collection', () => {
+  it('says "Saved to <name>" on the button once the item is saved', async () => {
+    const holding = new Set<string>();
+    mockServer({
+      'GET /collection': () =>
+        jsonResponse(200, {
+          data: [make('c1', 'Harbours', holding.has('c1'))],
+          pagination: { page: 1, pageSize: 50, total: 1, totalPages: 1 },
+        }),
+      'POST /collection/c1/items': () => {
+        holding.add('c1');
+        return jsonResponse(201, { data: make('c1', 'Harbours', true), message: 'Added to collection' });
+      },
+    });
+    const { user } = renderWithStore(<SaveToCollectionMenu contentId={ITEM} />, { preloadedState: signedInState() });
+    await user.click(screen.getByRole('button', { name: 'Save to collection' }));
+    await user.click(await screen.findByRole('checkbox', { name: /Harbours/ }));
+    expect(await screen.findByRole('button', { name: 'Saved to Harbours' })).toBeInTheDocument();
+  });
+
   it('asks a signed-out visitor to sign in', async () => {
     mockServer({});
     const { user, store } = renderWithStore(<SaveToCollectionMenu contentId={ITEM} />);
@@ -54,13 +73,15 @@ describe('Save to collection', () => {
       },
     });
     const { user } = renderWithStore(<SaveToCollectionMenu contentId={ITEM} />, { preloadedState: signedInState() });
-    await user.click(screen.getByRole('button', { name: 'Save to collection' }));
+    // Already in one collection: the button says which.
+    await user.click(await screen.findByRole('button', { name: 'Saved to Harbours' }));
     expect(await screen.findByRole('checkbox', { name: /Harbours/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('checkbox', { name: /Dawn/ })).toHaveAttribute('aria-checked', 'false');
     expect(server.callsTo('GET', '/collection')).toHaveLength(1);
 
     await user.click(screen.getByRole('checkbox', { name: /Dawn/ }));
     expect(await screen.findByText('Saved to Dawn')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Saved to 2 collections' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /Dawn/ })).toHaveAttribute('aria-checked', 'true'));
     expect(server.callsTo('POST', '/collection/c2/items')[0]?.body).toEqual({ itemId: ITEM, itemType: 'content' });
 

@@ -13,13 +13,25 @@ import {
 } from '../collections-api';
 import '../collections.css';
 
-/** "Save to collection": your collections with a check on those holding the item, and "New collection…". */
+/**
+ * "Save to collection": your collections with a check on those holding the item, and "New
+ * collection…". Once the item is in one, the button says where ("Saved to Harbours").
+ */
 export function SaveToCollectionMenu({ contentId }: { contentId: string }) {
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  // The same request the list makes, so opening the list costs nothing more.
+  const { data } = useGetMyCollectionsQuery({ contains: contentId, pageSize: 50 }, { skip: !isAuthenticated });
+  const savedIn = isAuthenticated ? (data?.data.filter((c) => c.containsItem) ?? []) : [];
+  const label =
+    savedIn.length === 0
+      ? 'Save to collection'
+      : savedIn.length === 1
+        ? `Saved to ${savedIn[0]!.name}`
+        : `Saved to ${savedIn.length} collections`;
 
   useEffect(() => {
     if (!isOpen) return;
@@ -47,12 +59,12 @@ export function SaveToCollectionMenu({ contentId }: { contentId: string }) {
       <Button
         variant="secondary"
         size="sm"
-        iconStart={<BookmarkIcon size={16} />}
+        iconStart={savedIn.length > 0 ? <CheckIcon size={16} /> : <BookmarkIcon size={16} />}
         aria-expanded={isOpen}
         aria-controls={menuId}
         onClick={open}
       >
-        Save to collection
+        {label}
       </Button>
       {isOpen && <SaveMenuList id={menuId} contentId={contentId} />}
     </div>

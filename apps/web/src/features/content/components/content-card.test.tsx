@@ -31,7 +31,8 @@ describe('ContentCard', () => {
     );
     expect(img).toHaveAttribute('src', '/media/c-1/thumbnail.webp');
     expect(img).toHaveAttribute('srcset', '/media/c-1/thumbnail.webp 320w, /media/c-1/preview.webp 768w');
-    expect(img.getAttribute('sizes')).toContain('320px');
+    // Half the screen on a phone; on a wider one, the tile's width in the wall (1.5 × 220 px, grown).
+    expect(img).toHaveAttribute('sizes', '(max-width: 719px) calc(50vw - 1.5rem), 528px');
     // 1536 × 1024: the tile keeps the item's shape before the image arrives.
     expect(img.closest('a')).toHaveStyle({ aspectRatio: '1.5' });
   });
@@ -63,5 +64,50 @@ describe('ContentCard', () => {
       expect(img).not.toHaveAttribute('srcset');
       cleanup();
     }
+  });
+
+  it('offers the 640 px tile still between the thumbnail and the preview, so a 2× screen gets a sharp one', () => {
+    const img = renderCard(
+      makeContent({
+        width: 1536,
+        height: 1024,
+        thumbnailUrl: '/media/c-1/thumbnail.webp',
+        tileUrl: '/media/c-1/tile.webp',
+        previewUrl: '/media/c-1/preview.webp',
+      }),
+    );
+    expect(img).toHaveAttribute(
+      'srcset',
+      '/media/c-1/thumbnail.webp 320w, /media/c-1/tile.webp 640w, /media/c-1/preview.webp 768w',
+    );
+  });
+
+  it('gives a video, loop or GIF tile its sharp still too, and an older one without it keeps its thumbnail', () => {
+    for (const contentType of ['video', 'loops', 'gif'] as const) {
+      const img = renderCard(
+        makeContent({
+          contentType,
+          width: 1280,
+          height: 720,
+          thumbnailUrl: '/media/c-1/thumbnail.webp',
+          tileUrl: '/media/c-1/tile.webp',
+          previewUrl: '/media/c-1/preview.webp',
+        }),
+      );
+      expect(img).toHaveAttribute('src', '/media/c-1/thumbnail.webp');
+      expect(img).toHaveAttribute('srcset', '/media/c-1/thumbnail.webp 320w, /media/c-1/tile.webp 640w');
+      cleanup();
+    }
+    const older = renderCard(
+      makeContent({
+        contentType: 'video',
+        width: 1280,
+        height: 720,
+        thumbnailUrl: '/media/c-1/thumbnail.webp',
+        tileUrl: null,
+      }),
+    );
+    expect(older).toHaveAttribute('src', '/media/c-1/thumbnail.webp');
+    expect(older).not.toHaveAttribute('srcset');
   });
 });

@@ -25,7 +25,7 @@ export const HOME_ROW_SIZE = 8;
 export function HomeRowFrame({ sort, eyebrow, title, children }: HomeRow & { children: ReactNode }) {
   const headingId = `home-${sort}-title`;
   return (
-    <section className="section section--tight" aria-labelledby={headingId}>
+    <section className="section section--tight home-row" aria-labelledby={headingId}>
       <div className="container">
         <div className="content-row-heading">
           <div>

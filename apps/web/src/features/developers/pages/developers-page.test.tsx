@@ -66,7 +66,10 @@ describe('developers page', () => {
     expect(await within(form).findByText('Please give the key a name')).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/Key name/), 'Render farm');
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
-    expect(await within(form).findByText('Please choose at least one scope')).toBeInTheDocument();
+    const scopeError = await within(form).findByText('Please choose at least one scope');
+    // Under the scopes it is about, not under the name.
+    expect(within(form).getByRole('group', { name: 'Scopes' })).toContainElement(scopeError);
+    expect(within(form).getByLabelText(/Key name/)).not.toHaveAttribute('aria-invalid', 'true');
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.click(within(form).getByRole('checkbox', { name: /^generate/ }));

@@ -128,7 +128,8 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   const [createKey, { isLoading }] = useCreateApiKeyMutation();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
-  const [error, setError] = useState<string | undefined>();
+  // Each message sits under what it is about: the name's under the name, the scopes' under the scopes.
+  const [error, setError] = useState<{ name?: string; scopes?: string }>({});
 
   const toggle = (scope: ApiKeyScope) =>
     setScopes((current) => (current.includes(scope) ? current.filter((s) => s !== scope) : [...current, scope]));
@@ -137,10 +138,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
     event.preventDefault();
     const parsed = createApiKeyBody.safeParse({ name, scopes });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const messageOf = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
+      setError({ name: messageOf('name'), scopes: messageOf('scopes') });
       return;
     }
-    setError(undefined);
+    setError({});
     try {
       const created = await createKey(parsed.data).unwrap();
       setName('');
@@ -158,10 +160,14 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
       onSubmit={(e) => void onSubmit(e)}
       aria-label="Create an API key"
     >
-      <Field label="Key name" hint="Where it is used, e.g. “Render farm”." error={error}>
+      <Field label="Key name" hint="Where it is used, e.g. “Render farm”." error={error.name}>
         <Input value={name} maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} />
       </Field>
-      <fieldset className="developers-scopes">
+      <fieldset
+        className="developers-scopes"
+        aria-invalid={error.scopes ? true : undefined}
+        aria-describedby={error.scopes ? 'api-key-scopes-error' : undefined}
+      >
         <legend>Scopes</legend>
         {API_KEY_SCOPES.map((scope) => (
           <Checkbox
@@ -173,6 +179,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
             onChange={() => toggle(scope)}
           />
         ))}
+        {error.scopes && (
+          <p className="field__error" id="api-key-scopes-error" role="alert">
+            {error.scopes}
+          </p>
+        )}
       </fieldset>
       <div>
         <Button type="submit" isLoading={isLoading}>

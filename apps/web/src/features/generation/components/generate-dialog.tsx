@@ -8,12 +8,14 @@ import {
   MODELS_BY_TYPE,
   MSG,
   defaultContentName,
+  promptPlaceholder,
   modelSettings,
   settingRefusal,
   type AspectRatio,
   type ContentType,
 } from '@atelier/shared';
 import { Button, Dialog, Field, Spinner, Tabs, TextArea, type TabItem } from '../../../components/ui';
+import { formatCount } from '../../../components/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { uiActions } from '../../ui';
@@ -214,7 +216,7 @@ function GenerateDialogPanel() {
       {/* Right by the button, so a phone shows it where the person looks. */}
       {isShortNoticeShown && (
         <p role="status" className="gen-warning gen-warning--footer">
-          {MSG.validation.insufficientCredits}: this costs {totalCost} credits and you have {credits}.
+          {MSG.validation.insufficientCredits}: this costs {formatCount(totalCost)} credits and you have {formatCount(credits)}.
         </p>
       )}
       {isShort && !isBusy ? (
@@ -255,7 +257,7 @@ function GenerateDialogPanel() {
           </h2>
           <p className="gen-buy__lead">
             {count > 1 ? `${count} × ${typeName}` : typeName} with {model.name} costs {totalCost} credits; you have{' '}
-            {credits}. Once you have bought enough, you are back at your prompt, ready to generate.
+            {formatCount(credits)}. Once you have bought enough, you are back at your prompt, ready to generate.
           </p>
           <Suspense fallback={<Spinner label="Loading credit packs" />}>
             <BuyCredits headingLevel="h3" />
@@ -296,7 +298,7 @@ function GenerateDialogPanel() {
                   className="gen-prompt"
                   rows={4}
                   maxLength={LIMITS.promptMaxLength}
-                  placeholder={`Describe the ${typeName.toLowerCase()} you want to create…`}
+                  placeholder={promptPlaceholder(contentType)}
                   aria-describedby={counterId}
                   value={prompt}
                   onChange={(e) => {
@@ -357,7 +359,7 @@ function GenerateDialogPanel() {
               <ExamplePrompts contentType={contentType} onPick={(example) => dispatch(uiActions.promptSet(example))} />
 
               <section className="gen-credits" aria-label="Credits">
-                <p className="gen-credits-line">Your credits: {credits}</p>
+                <p className="gen-credits-line">Your credits: {formatCount(credits)}</p>
                 <p className="gen-credits-line">
                   Cost: {count > 1 ? `${count} × ${model.cost} = ${totalCost}` : model.cost} credits
                 </p>

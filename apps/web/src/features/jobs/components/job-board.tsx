@@ -5,7 +5,7 @@ import { errorMessage } from '../../../app/errors';
 import { BriefcaseIcon, Button, EmptyState, Field, Input, SearchIcon, Select, Skeleton } from '../../../components/ui';
 import { useGetActiveJobsQuery, type ActiveJobsArgs } from '../jobs-api';
 import { JobCard } from './job-card';
-import { PostJobButton } from './post-job-button';
+import { PostFirstJob, PostJobButton } from './post-job-button';
 import '../jobs.css';
 
 export const BOARD_PAGE_SIZE = 10;
@@ -109,7 +109,11 @@ export function JobBoard() {
       </div>
 
       <p className="muted small" aria-live="polite">
-        {isLoading ? 'Loading open roles…' : `${total} open ${total === 1 ? 'role' : 'roles'}`}
+        {isLoading
+          ? 'Loading open roles…'
+          : total === 0 && !isFiltered
+            ? ''
+            : `${total} open ${total === 1 ? 'role' : 'roles'}`}
       </p>
 
       {isLoading ? (
@@ -123,9 +127,11 @@ export function JobBoard() {
           <EmptyState
             headingLevel="h3"
             icon={<BriefcaseIcon size={24} />}
-            title={isFiltered ? 'No open roles match your search' : 'No open roles right now'}
+            title={isFiltered ? 'No open roles match your search' : 'Be the first to post a role'}
             description={
-              isFiltered ? 'Try fewer filters or another keyword.' : 'Check back soon, or post a role yourself.'
+              isFiltered
+                ? 'Try fewer filters or another keyword.'
+                : 'Illustrators, motion designers and prompt artists look for work here. Post a job and it is listed at once, free.'
             }
             action={
               isFiltered ? (
@@ -138,7 +144,9 @@ export function JobBoard() {
                 >
                   Clear filters
                 </Button>
-              ) : undefined
+              ) : (
+                <PostFirstJob />
+              )
             }
           />
         )

@@ -46,3 +46,16 @@ export function PostJobButton() {
     </div>
   );
 }
+
+/**
+ * The call to action of an empty board: a visitor is asked to sign up first (posting needs an
+ * account), a member goes straight to the form.
+ */
+export function PostFirstJob() {
+  const dispatch = useAppDispatch();
+  const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated && !!s.auth.user);
+  if (!isAuthenticated) {
+    return <Button onClick={() => dispatch(uiActions.authModalOpened('signup'))}>Post the first job</Button>;
+  }
+  return <ButtonLink to="/jobs/new">Post the first job</ButtonLink>;
+}

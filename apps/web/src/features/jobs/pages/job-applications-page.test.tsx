@@ -20,12 +20,11 @@ const ada = makeApplication({ jobId: job.id, name: 'Ada Applicant', email: 'ada@
 const bob = makeApplication({ jobId: job.id, name: 'Bob Builder', email: 'bob@example.com' });
 const cyd = makeApplication({ jobId: job.id, name: 'Cyd Gone', email: 'cyd@example.com', status: 'withdrawn' });
 
-function server(list: Application[] = [ada, bob, cyd]) {
+function server(list: Application[] = [ada, bob, cyd], asOwner = counts({ pending: 5, hired: 1 })) {
   return mockServer({
     [`GET /jobs/${job.id}`]: () => json(200, { data: job }),
     [`GET /jobs/${job.id}/stats`]: () => json(200, { data: counts({ pending: 2, withdrawn: 1 }) }),
-    'GET /applications/stats': () =>
-      json(200, { data: { asApplicant: counts({}), asOwner: counts({ pending: 5, hired: 1 }) } }),
+    'GET /applications/stats': () => json(200, { data: { asApplicant: counts({}), asOwner } }),
     'GET /applications': (call) => {
       const status = call.search.get('status');
       return json(
@@ -76,6 +75,17 @@ describe("a job's applications", () => {
     const overall = await screen.findByLabelText('Applications to all your jobs by status');
     expect(within(overall).getByText('Total').nextSibling).toHaveTextContent('6');
     expect(within(overall).getByText('Hired').nextSibling).toHaveTextContent('1');
+  });
+
+  it('shows the applicants before the counts, and does not repeat the counts when this is the only job', async () => {
+    server([ada, bob, cyd], counts({ pending: 2, withdrawn: 1 }));
+    renderPage();
+    const table = (await screen.findByText('Ada Applicant')).closest('table')!;
+    const jobCounts = await screen.findByLabelText("This job's applications by status");
+    // The table comes first in the page.
+    expect(table.compareDocumentPosition(jobCounts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('Total')).toHaveLength(1));
+    expect(screen.queryByLabelText('Applications to all your jobs by status')).not.toBeInTheDocument();
   });
 
   it('changes the selected applications at once and says how many changed', async () => {

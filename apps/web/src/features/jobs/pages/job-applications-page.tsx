@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../../../components/ui/toast';
-import { APPLICATION_STATUSES, MSG, type ApplicationStatus } from '@atelier/shared';
+import { APPLICATION_STATUSES, MSG, type ApplicationStatus, type ApplicationStatusCounts } from '@atelier/shared';
 import { errorMessage } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
@@ -96,6 +96,8 @@ export function JobApplicationsPage() {
           <Link to="/jobs/mine">My jobs</Link>
         </p>
         <h1>{title}</h1>
+        {/* The applicants first: they are what the page is for; the counts follow. */}
+        {content()}
         {jobStats.data ? (
           <section aria-labelledby="job-stats-title" className="stack">
             <h2 className="h4" id="job-stats-title">
@@ -104,13 +106,16 @@ export function JobApplicationsPage() {
             <StatusCounts counts={jobStats.data} label="This job's applications by status" />
           </section>
         ) : null}
-        {content()}
-        {overall.data ? (
+        {overall.data && (!sameCounts(overall.data.asOwner, jobStats.data) || overall.data.global) ? (
           <section aria-labelledby="overall-stats-title" className="stack">
-            <h2 className="h4" id="overall-stats-title">
-              All your jobs
-            </h2>
-            <StatusCounts counts={overall.data.asOwner} label="Applications to all your jobs by status" />
+            {!sameCounts(overall.data.asOwner, jobStats.data) && (
+              <>
+                <h2 className="h4" id="overall-stats-title">
+                  All your jobs
+                </h2>
+                <StatusCounts counts={overall.data.asOwner} label="Applications to all your jobs by status" />
+              </>
+            )}
             {overall.data.global ? (
               <>
                 <h2 className="h4">Everyone's jobs</h2>
@@ -121,5 +126,12 @@ export function JobApplicationsPage() {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** "All your jobs" says nothing new when this job holds every application: it is not repeated. */
+function sameCounts(a: ApplicationStatusCounts, b: ApplicationStatusCounts | undefined): boolean {
+  return (
+    !!b && a.total === b.total && Object.entries(a.byStatus).every(([s, n]) => b.byStatus[s as ApplicationStatus] === n)
   );
 }

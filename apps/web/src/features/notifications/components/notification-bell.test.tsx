@@ -111,6 +111,20 @@ describe('NotificationBell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it('opens the list with Alt+T, as the footer says, with keyboard focus in it', async () => {
+    mockServer({
+      'GET /notifications/unread-count': () => jsonResponse(200, { data: { unread: 0 } }),
+      'GET /notifications': () => jsonResponse(200, { data: [], nextCursor: null }),
+    });
+    const user = renderBell();
+    await screen.findByRole('button', { name: 'Notifications' });
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    await user.keyboard('{Alt>}t{/Alt}');
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await vi.waitFor(() => expect(panel).toHaveFocus());
+    expect(await within(panel).findByText(/Nothing yet/)).toBeInTheDocument();
+  });
+
   it('says so when there is nothing yet, and offers Mark all read only with something unread', async () => {
     mockServer({
       'GET /notifications/unread-count': () => jsonResponse(200, { data: { unread: 0 } }),

@@ -6,6 +6,9 @@ import { useNotificationsLive } from '../use-notifications-live';
 import { NotificationPanel } from './notification-panel';
 import '../notifications.css';
 
+/** Alt+T: the notifications. The toasts take it only where there is no bell (a visitor). */
+export const isNotificationsHotKey = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
+
 /** The header's bell for signed-in people: the unread count, live, and the panel it opens. */
 export function NotificationBell() {
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated && !!state.auth.user);
@@ -19,6 +22,18 @@ function SignedInBell() {
   const [isOpen, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+
+  // Alt+T (the footer says so) opens the list and puts keyboard focus in it.
+  useEffect(() => {
+    const onHotKey = (event: KeyboardEvent) => {
+      if (!isNotificationsHotKey(event)) return;
+      event.preventDefault();
+      setOpen(true);
+      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.notification-panel')?.focus());
+    };
+    document.addEventListener('keydown', onHotKey);
+    return () => document.removeEventListener('keydown', onHotKey);
+  }, []);
 
   useEffect(() => {
     if (!isOpen) return;

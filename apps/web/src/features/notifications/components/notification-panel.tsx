@@ -20,7 +20,7 @@ export function NotificationPanel({ unread, onNavigate }: NotificationPanelProps
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [markAll, { isLoading: isMarking }] = useMarkAllNotificationsReadMutation();
   return (
-    <div className="notification-panel" role="dialog" aria-label="Notifications">
+    <div className="notification-panel" role="dialog" aria-label="Notifications" tabIndex={-1}>
       <div className="notification-panel__head">
         <h2 className="notification-panel__title">Notifications</h2>
         {unread > 0 && (

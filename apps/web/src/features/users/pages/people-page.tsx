@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { MSG } from '@atelier/shared';
+import { MSG, type PeopleSort } from '@atelier/shared';
 import { Button, Input, SearchIcon } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../app/errors';
@@ -8,7 +8,7 @@ import { PeopleList } from '../components/people-list';
 import { useSearchUsersQuery } from '../users-api';
 import '../users.css';
 
-/** /people?q= — find members by username or name. */
+/** /people?q= — find members by username or name; before anything is typed, makers to discover. */
 export function PeoplePage() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q')?.trim() ?? '';
@@ -48,9 +48,42 @@ export function PeoplePage() {
             onPage={(p) => setParams({ q: query, page: String(p) })}
           />
         ) : (
-          <p className="muted">Type a name or username to find people to follow.</p>
+          <Discover />
         )}
       </div>
+    </section>
+  );
+}
+
+const DISCOVER_SIZE = 8;
+
+/** The page before a search: the most followed makers, then the newest, so it is never blank. */
+function Discover() {
+  return (
+    <div className="stack">
+      <p className="muted">Type a name or username to find someone, or start with these makers.</p>
+      <DiscoverList sort="followers" title="Most followed" />
+      <DiscoverList sort="newest" title="New on Atelier" />
+    </div>
+  );
+}
+
+function DiscoverList({ sort, title }: { sort: PeopleSort; title: string }) {
+  const { data, error, isFetching } = useSearchUsersQuery({ query: '', sort, page: 1, pageSize: DISCOVER_SIZE });
+  // A new install has nobody followed yet: that list waits until someone is.
+  if (sort === 'followers' && data && data.data.length === 0) return null;
+  return (
+    <section aria-label={title} className="mt-4">
+      <h2 className="h4">{title}</h2>
+      <PeopleList
+        label={title}
+        people={data?.data}
+        pagination={undefined}
+        isLoading={isFetching}
+        error={error ? errorMessage(error, MSG.users.searchFailed) : null}
+        emptyTitle="No members yet"
+        onPage={() => undefined}
+      />
     </section>
   );
 }

@@ -65,4 +65,21 @@ describe('People page', () => {
     expect(within(results).getByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(server.calls[0]?.path).toBe('/users/search');
   });
+
+  it('before anything is typed, opens on the most followed and the newest makers', async () => {
+    const person = (id: string, fullName: string) => ({ id, username: id, fullName, avatar: null, isFollowing: false });
+    const server = mockServer({
+      'GET /users/search': ({ search }) =>
+        jsonResponse(200, {
+          data: search.get('sort') === 'followers' ? [person('star', 'Star Maker')] : [person('newbie', 'New Maker')],
+          pagination: { page: 1, pageSize: 8, total: 1, totalPages: 1 },
+        }),
+    });
+    renderWithStore(<PeoplePage />, { route: '/people' });
+    const most = await screen.findByRole('list', { name: 'Most followed' });
+    expect(within(most).getByRole('link', { name: /Star Maker/ })).toHaveAttribute('href', '/u/star');
+    const newest = await screen.findByRole('list', { name: 'New on Atelier' });
+    expect(within(newest).getByRole('link', { name: /New Maker/ })).toHaveAttribute('href', '/u/newbie');
+    expect(server.calls.map((c) => c.search.get('sort')).sort()).toEqual(['followers', 'newest']);
+  });
 });
