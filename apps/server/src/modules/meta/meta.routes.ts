@@ -6,6 +6,7 @@ import type { AppModule } from '../../platform/http/types.js';
 export const metaRoutes: AppModule = (app, { config }) => {
   app.route({
     ...fromContract(metaContracts.config),
+    config: { publicRead: 'cache' },
     handler: async () => ({
       data: {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,

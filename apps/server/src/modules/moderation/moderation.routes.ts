@@ -46,6 +46,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.actOnReport),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => ({
       data: await service.act(depsFor(request), currentUser(request), [request.params.id], request.body),
@@ -55,6 +56,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.actOnReports),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => ({
       data: await service.act(depsFor(request), currentUser(request), request.body.ids, request.body),
@@ -64,6 +66,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.suspend),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => ({
       data: await service.suspend(depsFor(request), currentUser(request), request.params.id, request.body),
@@ -73,6 +76,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.unsuspend),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => {
       await service.unsuspend(depsFor(request), currentUser(request), request.params.id);

@@ -81,12 +81,14 @@ export const usersRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.profileByUsername),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await getProfileByUsername(db, request.params.username, viewerOf(request)) }),
   });
 
   app.route({
     ...fromContract(c.updateProfile, { security }),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => {
       const form = request.isMultipart() ? await readProfileForm(request) : { body: request.body ?? {} };
@@ -97,6 +99,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.updateSettings, { security }),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => ({ data: { settings: await updateSettings(depsFor(request), currentUser(request), request.body) }, message: USERS_TEXT.settingsUpdated }),
   });
@@ -132,6 +135,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.userContent),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => {
       const { page, pageSize, type } = request.query;
@@ -151,6 +155,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
   ] as const) {
     app.route({
       ...fromContract(route, { security }),
+      config: { changesPublicReads: true },
       preHandler: ctx.auth.requireAuth,
       handler: async (request) => {
         const viewer = currentUser(request);
@@ -230,6 +235,7 @@ export const usersRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.deleteAccount, { security }),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => {
       await deleteAccount(depsFor(request), currentUser(request), request.body);

@@ -13,6 +13,7 @@ import type { Presence } from '../../modules/messaging/index.js';
 import type { ModuleHooks } from '../module-hooks.js';
 import type { AuthHooks, TokenService } from './auth.js';
 import type { CounterStore } from './counter-store.js';
+import type { PublicReadCache } from '../cache/public-reads.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -43,6 +44,8 @@ export interface AppDeps {
   generationProviders: ProviderRegistry;
   /** Rate-limit counters; by default Redis when REDIS_URL is set, else the database. */
   counters?: CounterStore;
+  /** Public first pages kept in process (platform/cache/public-reads.ts); buildApp makes one when absent. */
+  publicReads?: PublicReadCache;
   /** Set by main.ts so SIGTERM can flip readiness; buildApp makes one when absent. */
   lifecycle?: Lifecycle;
 }
