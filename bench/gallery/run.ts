@@ -476,8 +476,10 @@ async function main() {
       deepVsFirst,
       cursorVsFirst,
       statements: captured,
+      publicReadCache: deps.publicReads?.stats,
     };
     console.table(rows);
+    console.log('public-read cache:', deps.publicReads?.stats);
     console.log(JSON.stringify({ sequentialP50Ms: sequentialP50, deepVsFirst, cursorVsFirst }, null, 2));
     const out = path.join(import.meta.dirname, '..', 'results');
     fs.mkdirSync(out, { recursive: true });

@@ -6,7 +6,9 @@
  * Three processes besides this one: the app (openRuntime + buildApp, production settings, as
  * main.ts), the bare server, and the load client. Rounds alternate app, bare, app, bare… and for
  * each the figure is the throughput and the CPU time the server's process spent per request
- * answered (from its own process.cpuUsage, so the client's and the other server's do not count).
+ * answered (from its own process.cpuUsage, so the client's and the other server's do not count),
+ * and the same less what the process spends idle (the app's queue polling and timers: measured for
+ * 3 s with no load before the rounds).
  *
  *   npx tsx bench/overhead/run.ts          BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3)
  *   BENCH_PROFILE=1                        the app process writes a .cpuprofile (node --cpu-prof) to bench/results
@@ -181,11 +183,24 @@ async function main() {
     const load = (base: string) => client.load({ url: `${base}${PATH}`, connections: CONNECTIONS, durationMs: SECONDS * 1000 });
     await load(app.base); // warm both before measuring
     await load(bare.base);
-    const measured = async (server: ServerProcess, name: string) => {
+    // What each process spends with no request at all (the app's queue polling, timers), per second:
+    // the "net" CPU per request takes it out.
+    const idleRate = async (server: ServerProcess) => {
       const before = await server.cpu();
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      return ((await server.cpu()) - before) / ((performance.now() - started) / 1000);
+    };
+    const idle = { app: await idleRate(app), bare: await idleRate(bare) };
+    console.log(`idle CPU: app ${Math.round(idle.app / 1000)} ms/s, bare ${Math.round(idle.bare / 1000)} ms/s`);
+    const measured = async (server: ServerProcess, name: 'app' | 'bare') => {
+      const before = await server.cpu();
+      const started = performance.now();
       const summary = summariseLoad(name, await load(server.base));
       const cpuUs = (await server.cpu()) - before;
-      return { ...summary, cpuUsPerRequest: cpuUs / Math.max(1, summary.operations) };
+      const seconds = (performance.now() - started) / 1000;
+      const ops = Math.max(1, summary.operations);
+      return { ...summary, cpuUsPerRequest: cpuUs / ops, netCpuUsPerRequest: Math.max(0, cpuUs - idle[name] * seconds) / ops };
     };
     const rows = [];
     for (let i = 1; i <= ROUNDS; i++) {
@@ -201,12 +216,15 @@ async function main() {
         appCpuUs: round(a.cpuUsPerRequest, 1),
         bareCpuUs: round(b.cpuUsPerRequest, 1),
         cpuRatio: round(b.cpuUsPerRequest / a.cpuUsPerRequest, 3),
+        appNetCpuUs: round(a.netCpuUsPerRequest, 1),
+        bareNetCpuUs: round(b.netCpuUsPerRequest, 1),
+        netCpuRatio: round(b.netCpuUsPerRequest / a.netCpuUsPerRequest, 3),
         appErrors: a.errors + a.non2xx,
       });
     }
     console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s each`);
     console.table(rows);
-    fs.writeFileSync(path.join(OUT, `overhead-${Date.now()}.json`), JSON.stringify({ rows, loadavg: os.loadavg() }, null, 2));
+    fs.writeFileSync(path.join(OUT, `overhead-${Date.now()}.json`), JSON.stringify({ rows, idleCpuUsPerSecond: idle, loadavg: os.loadavg() }, null, 2));
   } finally {
     client.close();
     await bare?.stop();
