@@ -28,6 +28,8 @@ export function etagOf(body: string): string {
 export interface PublicReadCacheOptions {
   /** How many replies one process keeps (first pages of the public lists, items, profiles). */
   max?: number;
+  /** And at most this many bytes of them (a gallery page is about 25 KB). */
+  maxBytes?: number;
   /** Set: invalidations cross processes through its LISTEN/NOTIFY. Unset: this process only. */
   database?: Pick<Database, 'query' | 'listen'>;
   log?: { warn(obj: object, msg?: string): void };
@@ -54,7 +56,11 @@ export class PublicReadCache {
   readonly stats = { hits: 0, fills: 0, invalidations: 0 };
 
   constructor(private readonly opts: PublicReadCacheOptions = {}) {
-    this.entries = new LRUCache({ max: opts.max ?? 2000 });
+    this.entries = new LRUCache({
+      max: opts.max ?? 2000,
+      maxSize: opts.maxBytes ?? 32 * 1024 * 1024,
+      sizeCalculation: (reply) => Math.max(1, reply.body.length),
+    });
   }
 
   /** Starts hearing other processes' changes; without it the cache is this process's alone. */
