@@ -20,6 +20,8 @@ import { describeRoute, registerOpenApi } from './platform/http/openapi.js';
 import { requireContract } from './platform/http/contract-route.js';
 import { replySerializerCompiler } from './platform/http/reply-serializer.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { registerPublicReplies } from './platform/http/public-replies.js';
+import { PublicReadCache } from './platform/cache/public-reads.js';
 import type { RequestLine } from './platform/log.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
@@ -287,6 +289,14 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.addHook('onRoute', requireContract);
   app.addHook('onRoute', describeRoute(authHooks));
   runAuthFirst(app, authHooks);
+  // The public-read cache: in process, emptied on every process through the database's NOTIFY.
+  const ownCache = !deps.publicReads;
+  const publicReads = (deps.publicReads ??= new PublicReadCache({ database: deps.database, log: app.log }));
+  if (ownCache) {
+    await publicReads.start();
+    app.addHook('onClose', () => publicReads.close());
+  }
+  registerPublicReplies(app, publicReads);
   registerPrivateReplies(app);
   const ctx: ModuleContext = {
     ...deps,

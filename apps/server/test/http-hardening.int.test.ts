@@ -12,11 +12,15 @@ afterAll(async () => t.close());
 describe('signed-in replies are never cached', () => {
   it('sends Cache-Control: no-store with JSON for a signed-in request', async () => {
     const user = await createUser(t.deps);
-    for (const url of ['/api/v1/users/me', '/api/v1/content?page=1', '/api/v1/auth/sessions']) {
+    for (const url of ['/api/v1/users/me', '/api/v1/auth/sessions']) {
       const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
+    // A public read holds the reader's own fields (isLiked): only their browser may keep it, and
+    // it must ask again (its ETag) before each use.
+    const page = await t.app.inject({ method: 'GET', url: '/api/v1/content?page=1', headers: user.headers });
+    expect(page.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
     // An error answered to a signed-in request is private too.
     const missing = await t.app.inject({
       method: 'GET',

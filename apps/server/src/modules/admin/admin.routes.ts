@@ -27,6 +27,7 @@ export const adminRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.changeRole),
+    config: { changesPublicReads: true },
     preHandler,
     handler: async (request) => ({
       data: await service.changeRole(

@@ -28,24 +28,28 @@ export const categoriesRoutes = (galleryCount: GalleryCountOf): AppModule => (ap
 
   app.route({
     ...fromContract(c.active),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => listCategoryPage(deps, { ...request.query, isActive: true }, null),
   });
 
   app.route({
     ...fromContract(c.list),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => listCategoryPage(deps, request.query, request.auth),
   });
 
   app.route({
     ...fromContract(c.tree),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await categoryTree(deps, request.auth) }),
   });
 
   app.route({
     ...fromContract(c.roots),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await rootCategories(deps, request.auth) }),
   });
@@ -58,6 +62,7 @@ export const categoriesRoutes = (galleryCount: GalleryCountOf): AppModule => (ap
 
   app.route({
     ...fromContract(c.bulkToggle),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAdmin,
     handler: async (request) => {
       const updated = await bulkToggle(deps, request.body.ids, request.body.isActive);
@@ -67,6 +72,7 @@ export const categoriesRoutes = (galleryCount: GalleryCountOf): AppModule => (ap
 
   app.route({
     ...fromContract(c.import),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAdmin,
     handler: async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'Please upload the file as multipart/form-data');
@@ -88,24 +94,28 @@ export const categoriesRoutes = (galleryCount: GalleryCountOf): AppModule => (ap
 
   app.route({
     ...fromContract(c.get),
+    config: { publicRead: 'etag' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await getCategory(deps, request.params.id, request.auth) }),
   });
 
   app.route({
     ...fromContract(c.create),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAdmin,
     handler: async (request, reply) => reply.status(201).send({ data: await createCategory(deps, request.body), message: 'Category created' }),
   });
 
   app.route({
     ...fromContract(c.update),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAdmin,
     handler: async (request) => ({ data: await updateCategory(deps, request.params.id, request.body), message: 'Category updated' }),
   });
 
   app.route({
     ...fromContract(c.remove),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAdmin,
     handler: async (request) => {
       await deleteCategory(deps, request.params.id, request.body?.reassignToCategory);
@@ -115,6 +125,7 @@ export const categoriesRoutes = (galleryCount: GalleryCountOf): AppModule => (ap
 
   app.route({
     ...fromContract(c.breadcrumb),
+    config: { publicRead: 'etag' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await breadcrumb(deps, request.params.categoryId, request.auth) }),
   });

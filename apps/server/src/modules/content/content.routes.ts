@@ -42,6 +42,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
   app.route({
     // A category's page: the category, and what is filed under it or its descendants.
     ...fromContract(categoriesContracts.content),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => {
       const found = await getCategory(categoryDeps, request.params.categoryId, request.auth);
@@ -52,12 +53,14 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.list, { security }),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => listContent(deps(), request.query, request.auth),
   });
 
   app.route({
     ...fromContract(c.search),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => searchContent(deps(), request.query, request.auth),
   });
@@ -70,6 +73,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.upload),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request, reply) => {
       const form = await readUploadForm(request);
@@ -86,24 +90,28 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.like),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => ({ data: await likeContent(deps(request.log), request.params.contentId, currentUser(request)) }),
   });
 
   app.route({
     ...fromContract(c.unlike),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => ({ data: await unlikeContent(deps(request.log), request.params.contentId, currentUser(request)) }),
   });
 
   app.route({
     ...fromContract(c.comments),
+    config: { publicRead: 'etag' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => listComments(deps(), request.params.contentId, request.query.page, request.query.pageSize, request.auth),
   });
 
   app.route({
     ...fromContract(c.addComment),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request, reply) =>
       reply.status(201).send({ data: await createComment(deps(request.log), request.params.contentId, currentUser(request), request.body) }),
@@ -111,6 +119,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.deleteComment),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => {
       await deleteComment(deps(request.log), request.params.contentId, request.params.commentId, currentUser(request));
@@ -120,24 +129,28 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.remixes, { security }),
+    config: { publicRead: 'etag' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => listRemixes(deps(), request.params.id, request.query, request.auth),
   });
 
   app.route({
     ...fromContract(c.get, { security }),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await getContent(deps(), request.params.id, request.auth) }),
   });
 
   app.route({
     ...fromContract(c.update),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => ({ data: await updateContent(deps(), request.params.id, currentUser(request), request.body) }),
   });
 
   app.route({
     ...fromContract(c.remove),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => {
       await deleteContent(deps(request.log), request.params.id, currentUser(request));
@@ -172,6 +185,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(usersContracts.userContent),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => {
       const { page, pageSize, type } = request.query;

@@ -6,6 +6,10 @@ import type { AppModule } from '../../platform/http/types.js';
 export const metaRoutes: AppModule = (app, { config }) => {
   app.route({
     ...fromContract(metaContracts.config),
+    config: { publicRead: 'cache' },
+    // A few hundred bytes, below the compression threshold: no compression hooks on every request.
+    compress: false,
+    decompress: false,
     handler: async () => ({
       data: {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,

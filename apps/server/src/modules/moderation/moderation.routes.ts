@@ -48,6 +48,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.actOnReport),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => ({
       data: await service.act(depsFor(request), currentUser(request), [request.params.id], request.body),
@@ -57,6 +58,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.actOnReports),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => ({
       data: await service.act(depsFor(request), currentUser(request), request.body.ids, request.body),
@@ -66,6 +68,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.suspend),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => ({
       data: await service.suspend(depsFor(request), currentUser(request), request.params.id, request.body),
@@ -75,6 +78,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.unsuspend),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => {
       await service.unsuspend(depsFor(request), currentUser(request), request.params.id);

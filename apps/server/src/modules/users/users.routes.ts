@@ -79,12 +79,14 @@ export const usersRoutes = (totals: PersonTotals): AppModule => (app, ctx) => {
 
   app.route({
     ...fromContract(c.profileByUsername),
+    config: { publicRead: 'cache' },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await getProfileByUsername(db, totals, request.params.username, viewerOf(request)) }),
   });
 
   app.route({
     ...fromContract(c.updateProfile, { security }),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => {
       const form = request.isMultipart() ? await readProfileForm(request) : { body: request.body ?? {} };
@@ -95,6 +97,7 @@ export const usersRoutes = (totals: PersonTotals): AppModule => (app, ctx) => {
 
   app.route({
     ...fromContract(c.updateSettings, { security }),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => ({ data: { settings: await updateSettings(depsFor(request), currentUser(request), request.body) }, message: USERS_TEXT.settingsUpdated }),
   });
@@ -105,6 +108,7 @@ export const usersRoutes = (totals: PersonTotals): AppModule => (app, ctx) => {
   ] as const) {
     app.route({
       ...fromContract(route, { security }),
+      config: { changesPublicReads: true },
       preHandler: ctx.auth.requireAuth,
       handler: async (request) => {
         const viewer = currentUser(request);
@@ -184,6 +188,7 @@ export const usersRoutes = (totals: PersonTotals): AppModule => (app, ctx) => {
 
   app.route({
     ...fromContract(c.deleteAccount, { security }),
+    config: { changesPublicReads: true },
     preHandler: ctx.auth.requireAuth,
     handler: async (request) => {
       await deleteAccount(depsFor(request), currentUser(request), request.body);

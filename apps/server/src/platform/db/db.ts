@@ -24,6 +24,12 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL pool usage (absent on the embedded database). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * LISTENs on a channel: `onPayload` hears every NOTIFY on it (from any process on this database),
+   * and `onGap` is told when some may have been missed (the listening connection was lost and opened
+   * again). On PostgreSQL it holds a connection of its own. Resolves to the way to stop.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
 }
 
 /** A handle that runs raw SQL text: what the reporting queries need of a database. */
@@ -156,6 +162,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       },
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      listen: (channel, onPayload, onGap) => listenOnPostgres(opts.databaseUrl!, channel, onPayload, onGap),
     };
   } else {
     if (opts.pgliteDir) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
@@ -172,10 +179,58 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
         await client.exec(text);
       },
       close: () => client.close(),
+      listen: async (channel, onPayload) => {
+        const stop = await client.listen(channel, onPayload);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
     };
     if (opts.migrate !== false) await runMigrations(database);
   }
   return database;
+}
+
+/**
+ * One connection that LISTENs on `channel`. When PostgreSQL ends it, another is opened (after a
+ * short pause, again until it works) and `onGap` is told, since what was sent meanwhile is lost.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => undefined);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      onGap?.();
+      const retry = (): void => {
+        if (stopped) return;
+        open().then(onGap, () => setTimeout(retry, 500).unref());
+      };
+      setTimeout(retry, 100).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${quoted}`);
+    client = c;
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -14,6 +14,7 @@ import type { ModuleHooks } from '../module-hooks.js';
 import type { Webhooks } from '../webhooks.js';
 import type { AuthHooks, TokenService } from './auth.js';
 import type { CounterStore } from './counter-store.js';
+import type { PublicReadCache } from '../cache/public-reads.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -46,6 +47,8 @@ export interface AppDeps {
   generationProviders: ProviderRegistry;
   /** Rate-limit counters; by default Redis when REDIS_URL is set, else the database. */
   counters?: CounterStore;
+  /** Public first pages kept in process (platform/cache/public-reads.ts); buildApp makes one when absent. */
+  publicReads?: PublicReadCache;
   /** Set by main.ts so SIGTERM can flip readiness; buildApp makes one when absent. */
   lifecycle?: Lifecycle;
 }
