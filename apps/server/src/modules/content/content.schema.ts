@@ -24,6 +24,7 @@ import {
   type ContentType,
   type EditOperation,
   type ContentRating,
+  CONTENT_RATINGS,
 } from '@atelier/shared';
 import { users } from '../auth/auth.schema.js';
 import { desc, oneOf } from '../../platform/db/table-helpers.js';
@@ -127,6 +128,7 @@ export const content = pgTable(
     check('content_negative_prompt_check', sql`${t.negativePrompt} IS NULL OR char_length(${t.negativePrompt}) <= 500`),
     check('content_content_type_check', oneOf(t.contentType, CONTENT_TYPES)),
     check('content_status_check', oneOf(t.status, CONTENT_STATUSES)),
+    check('content_rating_check', oneOf(t.rating, CONTENT_RATINGS)),
     check('content_progress_check', sql`${t.progress} BETWEEN 0 AND 100`),
     check('content_strength_check', sql`${t.strength} BETWEEN 0 AND 100`),
     check('content_cost_check', sql`${t.cost} >= 0`),
