@@ -249,7 +249,8 @@ describe('search ranking', () => {
     } finally {
       COUNT_CACHE.floor = floor;
     }
-    // Back above the floor, the small total is counted again at once.
-    expect((await get('/content/search?q=castle&pageSize=20')).pagination.total).toBe((await reference('castle')).length);
+    // Back above the floor, the small total is counted again at once (another page size: the
+    // visitors' read cache holds the reply above, whose total was the one counted before).
+    expect((await get('/content/search?q=castle&pageSize=19')).pagination.total).toBe((await reference('castle')).length);
   });
 });
