@@ -249,7 +249,7 @@ describe('a call without any key', () => {
   it('to the public API says the API key is missing, not to sign in', async () => {
     const res = await t.app.inject({ method: 'GET', url: api('/credits/balance') });
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toMatch(/needs an API key/);
+    expect(res.json().message).toMatch(/^Please sign in to continue, or call it with an API key/);
     expect(res.json().message).toContain('Authorization: Bearer atl_');
   });
 

@@ -151,7 +151,8 @@ const isApiKey = (token: string) => token.startsWith('atl_');
  * The refusal of a request that sent no credentials. A route that API keys may call (the public
  * API) says what a program must send, since a script has no sign-in to go to.
  */
-export const MISSING_API_KEY = 'This call needs an API key: send it as "Authorization: Bearer atl_…" (create one under Settings → Developers), or sign in';
+export const MISSING_API_KEY =
+  'Please sign in to continue, or call it with an API key: send "Authorization: Bearer atl_…" (create one under Settings → Developers)';
 function missingCredentials(request: FastifyRequest) {
   return apiKeyScopesOf(request.routeOptions.schema).length > 0 ? unauthorized(MISSING_API_KEY) : unauthorized();
 }
