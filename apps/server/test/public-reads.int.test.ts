@@ -181,6 +181,13 @@ describe('the cache never serves a reply older than the last write', () => {
     expect(ids((await visit('/content')).json())).not.toContain(id);
   });
 
+  it("an admin's mature rating takes the item out of visitors' next read", async () => {
+    const id = await insertItem({ title: 'Soon mature' });
+    expect(ids((await visit('/content')).json())).toContain(id);
+    expect((await act('PUT', `/admin/content/${id}/rating`, admin, { rating: 'mature' })).statusCode).toBe(200);
+    expect(ids((await visit('/content')).json())).not.toContain(id);
+  });
+
   it('a fill that raced an invalidation is not kept', () => {
     const cache = t.deps.publicReads!;
     const generation = cache.generation;

@@ -88,6 +88,7 @@ export const moderationRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.setRating),
+    config: { changesPublicReads: true },
     preHandler: requireAdmin,
     handler: async (request) => ({
       data: await service.setRating(depsFor(request), currentUser(request), request.params.id, request.body.rating),
