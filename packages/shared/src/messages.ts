@@ -2,6 +2,10 @@
  * User-facing texts of spec §8: the default shown when a call fails without a server message,
  * and the success texts. The server uses the same texts where the spec gives one.
  */
+import { GET_CURRENT_USER_FAILED, UPDATE_SETTINGS_FAILED } from './first-screen-messages.js';
+
+export { GET_CURRENT_USER_FAILED, UPDATE_SETTINGS_FAILED };
+
 export const MSG = {
   auth: {
     authenticationFailed: 'Authentication failed',
@@ -15,7 +19,7 @@ export const MSG = {
     logoutFailed: 'Logout failed',
     logoutAllFailed: 'Logout from all devices failed',
     tokenRefreshFailed: 'Token refresh failed',
-    getCurrentUserFailed: 'Failed to get current user',
+    getCurrentUserFailed: GET_CURRENT_USER_FAILED,
     requestPasswordResetFailed: 'Failed to request password reset',
     verifyOtpFailed: 'Failed to verify OTP',
     resetPasswordFailed: 'Failed to reset password',
@@ -41,7 +45,7 @@ export const MSG = {
   users: {
     getProfileFailed: 'Failed to get user profile',
     updateProfileFailed: 'Failed to update profile',
-    updateSettingsFailed: 'Failed to update settings',
+    updateSettingsFailed: UPDATE_SETTINGS_FAILED,
     getCollectionsFailed: 'Failed to get collections',
     getContentFailed: 'Failed to get content',
     followFailed: 'Failed to follow user',

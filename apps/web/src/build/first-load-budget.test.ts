@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * the home route's chunk, and every chunk they import statically, gzip-compressed. A size check,
  * not a timing: it fails when the code a phone must download before the first screen grows.
  */
-// The goal is 120 KB; today it is about 114.3: React DOM (~64 KB), React Router (~12), Redux Toolkit with
+// The goal is 120 KB; today it is about 113.5: React DOM (~64 KB), React Router (~12), Redux Toolkit with
 // immer, Redux and React Redux (~11), React (~3), and the layout, store and home page. The budget sits
 // just above today's figure so that any growth fails here; lower it as the first load shrinks. It came
 // down from 153 when react-toastify (~9 KB) left the first load, from 145 when redux-persist gave way to
@@ -18,8 +18,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // does not use stopped riding in its chunk), from 141 when what only a signed-in person uses became
 // chunks fetched once someone is signed in, and from 136 when the server API (RTK Query, ~14 KB with the
 // home page's rows and their content API) left it: the store takes the API in when the first module
-// that calls the server loads (app/store.ts), and the home page's first screen asks the server nothing.
-const BUDGET_KB = 115;
+// that calls the server loads (app/store.ts), and the home page's first screen asks the server nothing;
+// and from 115 when MSG (the spec's texts, ~1.7 KB) left it: the first screen's two texts have a module
+// of their own (packages/shared/src/first-screen-messages.ts).
+const BUDGET_KB = 114;
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoDir = path.resolve(webDir, '../..');

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { MSG, STORAGE_KEYS } from '@atelier/shared';
+import { GET_CURRENT_USER_FAILED, STORAGE_KEYS } from '@atelier/shared';
 import { useAppDispatch, useAppSelector, useOnceTrue } from '../../../app/hooks';
 import type { AppDispatch } from '../../../app/store';
 import { errorMessage } from '../../../app/errors';
@@ -50,7 +50,7 @@ export function AuthRoot() {
         dispatch(currentUserFailed());
         const status = (err as { status?: unknown } | undefined)?.status;
         if (status === 401) toast.info('Your session has ended. Please sign in again.');
-        else toast.error(errorMessage(err, MSG.auth.getCurrentUserFailed));
+        else toast.error(errorMessage(err, GET_CURRENT_USER_FAILED));
       });
   }, [dispatch]);
 

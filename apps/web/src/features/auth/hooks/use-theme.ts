@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { MSG, type Theme } from '@atelier/shared';
+import { UPDATE_SETTINGS_FAILED, type Theme } from '@atelier/shared';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../app/errors';
 import { nextTheme, themeSet } from '../../theme';
@@ -28,7 +28,7 @@ export function useTheme() {
         })
         .then((settings) => dispatch(settingsLoaded(settings)))
         // The page keeps the new theme; only the account did not hear of it.
-        .catch((err: unknown) => toast.error(errorMessage(err, MSG.users.updateSettingsFailed)));
+        .catch((err: unknown) => toast.error(errorMessage(err, UPDATE_SETTINGS_FAILED)));
     },
     [dispatch, isSignedIn],
   );

@@ -155,7 +155,7 @@ describe('Billing: subscription', () => {
     expect(screen.getByText(/^Renews on/)).toHaveTextContent('Renews on April 1, 2026 at $19.00.');
     expect(screen.queryByText(/apply from your next renewal/)).not.toBeInTheDocument();
 
-    await user.selectOptions(screen.getByLabelText('Change plan'), 'a');
+    await user.selectOptions(await screen.findByLabelText('Change plan'), 'a');
     await user.click(screen.getByRole('button', { name: 'Change plan…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Switch to Starter' });
     expect(await within(dialog).findByText('Nothing')).toBeInTheDocument();

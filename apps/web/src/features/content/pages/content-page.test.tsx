@@ -93,7 +93,7 @@ describe('Content page', () => {
     });
     renderGeneration({ path: '/content/c-1' });
     expect(await screen.findByRole('img', { name: 'Foggy harbour' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('A moderator hid this from everyone else. Only you and our moderators can see it.');
+    expect(screen.getByText('A moderator hid this from everyone else. Only you and our moderators can see it.')).toHaveAttribute('role', 'status');
     expect(screen.getByText('Staff')).toBeInTheDocument();
   });
 
