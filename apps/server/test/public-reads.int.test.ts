@@ -27,8 +27,14 @@ const act = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, who: Tes
   t.app.inject({ method, url: api(path), headers: who.headers, ...(payload ? { payload } : {}) });
 
 let seq = 0;
+/**
+ * An item written behind the app's back, as the worker writes a finished one: its change reaches the
+ * cache only through the database's notification (the triggers), which this waits for.
+ */
 async function insertItem(fields: Partial<typeof contentTable.$inferInsert> = {}): Promise<string> {
   seq += 1;
+  const cache = t.deps.publicReads!;
+  const heard = cache.stats.invalidations;
   const [row] = await t.deps.database.db
     .insert(contentTable)
     .values({
@@ -43,6 +49,11 @@ async function insertItem(fields: Partial<typeof contentTable.$inferInsert> = {}
       ...fields,
     })
     .returning({ id: contentTable.id });
+  const deadline = Date.now() + 5_000;
+  while (cache.stats.invalidations === heard) {
+    if (Date.now() > deadline) throw new Error('the new item was never announced to the read cache');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   return row!.id;
 }
 
