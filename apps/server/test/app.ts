@@ -184,3 +184,19 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     },
   };
 }
+
+/**
+ * Runs a write made behind the app's back (as the worker or another process makes one) and waits
+ * until the visitors' read cache has heard of it through the database's notification.
+ */
+export async function writeBehind<T>(t: Pick<TestContext, 'deps'>, write: () => Promise<T>): Promise<T> {
+  const cache = t.deps.publicReads;
+  const heard = cache?.stats.invalidations ?? 0;
+  const result = await write();
+  const deadline = Date.now() + 5_000;
+  while (cache && cache.stats.invalidations === heard) {
+    if (Date.now() > deadline) throw new Error('the write was never announced to the read cache');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return result;
+}

@@ -9,7 +9,7 @@ import { GALLERY_FIRST_REQUESTS } from '@atelier/shared';
 import { users } from '../src/modules/auth/auth.schema.js';
 import { categories } from '../src/modules/categories/categories.schema.js';
 import { content } from '../src/modules/content/content.schema.js';
-import { createTestApp, type TestContext } from './app.js';
+import { createTestApp, writeBehind, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
 
 // A small build of the web app: index.html with the page-meta block and an inline script, and a hashed asset.
@@ -362,7 +362,7 @@ describe('the gallery as linked', () => {
   it('draws its first tiles and categories in its HTML, from the replies it carries, once there are categories', async () => {
     // Without categories the page draws another layout first: the skeleton stays.
     expect((await t.app.inject({ method: 'GET', url: '/gallery' })).body).toContain('class="skeleton"');
-    await t.deps.database.db.insert(categories).values({ name: 'Sea & <sky>', slug: 'sea' });
+    await writeBehind(t, () => t.deps.database.db.insert(categories).values({ name: 'Sea & <sky>', slug: 'sea' }));
     const html = (await t.app.inject({ method: 'GET', url: '/gallery' })).body;
     const shell = html.slice(html.indexOf('<!--page-shell-->'), html.indexOf('<!--/page-shell-->'));
     expect(shell).toContain(
