@@ -78,12 +78,12 @@ test('a visitor presses "Use these settings", signs up and lands in the Generate
 
   const dialog = page.getByRole('dialog', { name: 'Generate Photo' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
+  await expect(dialog.getByRole('textbox', { name: 'Prompt', exact: true })).toHaveValue(PROMPT);
   await expect(dialog.getByRole('radio', { name: /FLUX Pro/ })).toBeChecked();
   await expect(dialog.getByRole('textbox', { name: 'Seed' })).toHaveValue(String(seed));
   await page.screenshot({ path: testInfo.outputPath('generate-dialog-phone.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await expect(dialog.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
+  await expect(dialog.getByRole('textbox', { name: 'Prompt', exact: true })).toHaveValue(PROMPT);
   await page.screenshot({ path: testInfo.outputPath('generate-dialog-desktop.png') });
 });
 

@@ -98,7 +98,7 @@ test('trust and safety: a reported comment is hidden from the queue and its auth
   await bPage.goto(`/content/${matureId}`);
   await bPage.getByRole('region', { name: 'Mature content' }).getByRole('link', { name: 'Show mature content' }).click();
   await expect(bPage).toHaveURL(/\/settings#mature$/);
-  await bPage.getByRole('checkbox', { name: /Show mature content/ }).check();
+  await bPage.getByRole('checkbox', { name: /Show mature content/ }).click();
   await expect(bPage.getByText('Mature content is now shown')).toBeVisible();
   await bPage.goto('/gallery');
   await expect(bPage.getByText(matureTitle).first()).toBeVisible();
