@@ -78,7 +78,8 @@ describe('Layout', () => {
     await user.click(within(await screen.findByRole('contentinfo', {}, { timeout: 4000 })).getByRole('link', { name: 'Terms of service' }));
     expect(router.state.location.pathname).toBe('/terms-of-services');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
-    expect(document.title).toBe('Terms of service · Atelier');
+    // The title is set in an effect, which may run just after the heading is in the document.
+    await waitFor(() => expect(document.title).toBe('Terms of service · Atelier'));
   });
 
   it('opens /content?id=… at /content/{id}, and a bare /content at the gallery', async () => {
