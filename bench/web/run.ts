@@ -2,7 +2,8 @@
  * Web performance: builds the product, starts it on a fresh data directory with the demo gallery,
  * and runs Lighthouse (system Chromium, headless) on four pages in the mobile and desktop presets.
  * Each page is measured BENCH_RUNS times (default 3) per preset and the median run is reported:
- * category scores, LCP/TBT/CLS, and the JavaScript the page loaded (transferred, and gzip of the files).
+ * category scores, LCP/TBT/CLS, the JavaScript the page loaded (transferred, and gzip of the files),
+ * and how many screens long the page is.
  *
  *   npm run bench:web                   # build, start on 127.0.0.1:3540, measure, stop
  *   BENCH_SKIP_BUILD=1 npm run bench:web
@@ -46,6 +47,8 @@ interface RunFigures {
   jsTransferKb: number;
   jsGzipKb: number;
   consoleErrors: string[];
+  /** The page's full height in screens of the preset's viewport (from Lighthouse's full-page screenshot). */
+  screens: number;
   /** Lighthouse could not finish this run (its figures are left out of the median). */
   failed: boolean;
 }
@@ -128,6 +131,14 @@ async function gzipSize(url: string): Promise<number> {
   return size;
 }
 
+/** Full height over viewport height; the width ratio cancels the screenshot's pixel density. */
+function pageScreens(lhr: RunnerResult['lhr']): number {
+  const shot = lhr.fullPageScreenshot?.screenshot;
+  const screen = lhr.configSettings.screenEmulation;
+  if (!shot || !screen?.width || !screen.height) return NaN;
+  return Number(((shot.height / shot.width) * (screen.width / screen.height)).toFixed(2));
+}
+
 async function figures(result: RunnerResult): Promise<RunFigures> {
   const lhr = result.lhr;
   if (lhr.runtimeError)
@@ -157,6 +168,7 @@ async function figures(result: RunnerResult): Promise<RunFigures> {
     jsTransferKb: Number((transfer / 1024).toFixed(1)),
     jsGzipKb: Number((gzip / 1024).toFixed(1)),
     consoleErrors: consoleItems,
+    screens: pageScreens(lhr),
     failed: Boolean(lhr.runtimeError),
   };
 }
@@ -208,7 +220,7 @@ async function main() {
             `  a11y ${f.accessibility}  bp ${f.bestPractices}  seo ${f.seo}` +
             `  LCP ${(f.lcpMs / 1000).toFixed(1)} s (runs ${each((r) => (r.lcpMs / 1000).toFixed(1))})` +
             `  TBT ${f.tbtMs} ms  CLS ${f.cls}` +
-            `  JS ${f.jsGzipKb} KB gzip (${f.jsTransferKb} KB sent)` +
+            `  JS ${f.jsGzipKb} KB gzip (${f.jsTransferKb} KB sent)  ${f.screens} screens long` +
             (f.consoleErrors.length ? `\n        console: ${f.consoleErrors.join(' | ')}` : ''),
         );
       }

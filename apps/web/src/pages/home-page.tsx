@@ -179,6 +179,7 @@ export function HomePage() {
       </section>
 
       <GenerateCta
+        className="home-cta"
         title="Your next idea is one prompt away"
         text="Write a sentence, pick a model, and watch it take shape. You'll see the cost before anything is charged."
       />

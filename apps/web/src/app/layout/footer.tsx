@@ -59,7 +59,7 @@ export function Footer() {
         </div>
         <div className="site-footer__bottom">
           <p>© {new Date().getFullYear()} Atelier. All rights reserved.</p>
-          <p>
+          <p className="site-footer__hint">
             Press <kbd>Alt</kbd> + <kbd>T</kbd> to open your notifications.
           </p>
         </div>

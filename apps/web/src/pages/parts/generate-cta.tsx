@@ -7,14 +7,17 @@ export function GenerateCta({
   title,
   text,
   actionLabel = 'Start creating',
+  className,
 }: {
   title: ReactNode;
   text: ReactNode;
   actionLabel?: string;
+  /** An extra class on the band's section, for a page's own spacing. */
+  className?: string;
 }) {
   const openGenerate = useOpenGenerate();
   return (
-    <section className="section section--tight">
+    <section className={className ? `section section--tight ${className}` : 'section section--tight'}>
       <div className="container">
         <div className="cta-band">
           <div className="cta-band__text">

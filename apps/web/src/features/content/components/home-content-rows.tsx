@@ -18,7 +18,7 @@ function CategoryChips() {
   const { data } = useListCategoriesQuery({ page: 1, pageSize: 20 });
   if (!data || data.data.length === 0) return null;
   return (
-    <section className="section section--tight" aria-labelledby="home-categories-title">
+    <section className="section section--tight home-categories" aria-labelledby="home-categories-title">
       <div className="container">
         <h2 id="home-categories-title" className="h4">
           Browse by category
