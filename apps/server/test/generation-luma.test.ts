@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { modelSettings, type AspectRatio } from '@atelier/shared';
 import { createLumaProvider } from '../src/providers/generation/luma/luma-provider.js';
-import { type ProviderError, type GenerationInput } from '../src/providers/generation/types.js';
+import { ProviderError, type GenerationInput } from '../src/providers/generation/types.js';
 import { mp4File, pngFile, startFakeVendor, type FakeVendor, type Reply } from './fake-vendor-server.js';
 
 let fake: FakeVendor;
@@ -14,15 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const generation = (state: string, extra: Record<string, unknown> = {}) => ({ json: { id: 'gen-1', state, generation_type: 'video', ...extra } });
+const generation = (state: string, extra: Record<string, unknown> = {}) => ({
+  json: { id: 'gen-1', state, generation_type: 'video', ...extra },
+});
 
 beforeEach(() => {
   fake.requests = [];
   polls = 0;
   createReplies = [];
-  states = [generation('queued'), generation('dreaming'), generation('completed', { assets: { video: `${fake.base}/cdn/clip.mp4` } })];
+  states = [
+    generation('queued'),
+    generation('dreaming'),
+    generation('completed', { assets: { video: `${fake.base}/cdn/clip.mp4` } }),
+  ];
   fake.handle = (req) => {
-    if (req.method === 'POST' && req.path === '/generations/video') return createReplies.shift() ?? { status: 201, ...generation('queued') };
+    if (req.method === 'POST' && req.path === '/generations/video')
+      return createReplies.shift() ?? { status: 201, ...generation('queued') };
     if (req.method === 'GET' && req.path === '/generations/gen-1') return states[Math.min(polls++, states.length - 1)];
     if (req.method === 'DELETE' && req.path === '/generations/gen-1') return { status: 204 };
     return undefined;
@@ -39,7 +47,11 @@ const input = (extra: Partial<GenerationInput> = {}): GenerationInput => ({
   ...extra,
 });
 const signal = () => new AbortController().signal;
-const fail = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as ProviderError);
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as ProviderError,
+  );
 
 describe('Luma provider (lumaai against a local Dream Machine API)', () => {
   it('creates a Ray 2 generation, follows it to completed and stores the clip with poster and thumbnail', async () => {
@@ -47,7 +59,12 @@ describe('Luma provider (lumaai against a local Dream Machine API)', () => {
     const out = await provider().generate(input(), { signal: signal(), onProgress: (p) => progress.push(p) });
     const create = fake.requests.find((r) => r.method === 'POST');
     expect(create?.headers.authorization).toBe('Bearer luma-key');
-    expect(create?.json).toMatchObject({ model: 'ray-2', prompt: 'A wide drone shot over a glacier', aspect_ratio: '16:9', duration: '5s' });
+    expect(create?.json).toMatchObject({
+      model: 'ray-2',
+      prompt: 'A wide drone shot over a glacier',
+      aspect_ratio: '16:9',
+      duration: '5s',
+    });
     expect(fake.requests.filter((r) => r.path === '/generations/gen-1')).toHaveLength(3);
     expect(out.assets.map((a) => a.role)).toEqual(['original', 'poster', 'thumbnail']);
     expect(progress.at(-1)).toBe(100);
@@ -56,7 +73,14 @@ describe('Luma provider (lumaai against a local Dream Machine API)', () => {
 
   it('makes a looping Ray Flash 2 clip for loops, with the reference image as frame0, and a GIF for gif', async () => {
     const image = await pngFile(32, 32);
-    const loops = await provider().generate(input({ contentType: 'loops', model: 'stable-diffusion-xl', referenceImage: { data: image, mimeType: 'image/png' } }), { signal: signal() });
+    const loops = await provider().generate(
+      input({
+        contentType: 'loops',
+        model: 'stable-diffusion-xl',
+        referenceImage: { data: image, mimeType: 'image/png' },
+      }),
+      { signal: signal() },
+    );
     expect(fake.requests.find((r) => r.method === 'POST')?.json).toMatchObject({
       model: 'ray-flash-2',
       loop: true,
@@ -64,17 +88,23 @@ describe('Luma provider (lumaai against a local Dream Machine API)', () => {
     });
     expect(loops.assets.map((a) => a.role)).toEqual(['original', 'poster', 'thumbnail', 'preview']);
     polls = 0;
-    const gif = await provider().generate(input({ contentType: 'gif', model: 'stable-diffusion-xl' }), { signal: signal() });
+    const gif = await provider().generate(input({ contentType: 'gif', model: 'stable-diffusion-xl' }), {
+      signal: signal(),
+    });
     expect(gif.assets[0]?.mimeType).toBe('image/gif');
   });
 
   it('fails a moderated generation as a content-policy refusal', async () => {
-    states = [generation('failed', { failure_reason: 'Prompt not allowed because it violates our content moderation policy' })];
+    states = [
+      generation('failed', { failure_reason: 'Prompt not allowed because it violates our content moderation policy' }),
+    ];
     const error = await fail(provider().generate(input(), { signal: signal() }));
-    expect(error?.message).toBe('Luma refused this request under its content policy: Prompt not allowed because it violates our content moderation policy');
+    expect(error?.message).toBe(
+      'Luma refused this request under its content policy: Prompt not allowed because it violates our content moderation policy',
+    );
   });
 
-  it('fails any other failed generation with Luma\'s reason', async () => {
+  it("fails any other failed generation with Luma's reason", async () => {
     states = [generation('failed', { failure_reason: 'Generation timed out on our side' })];
     const error = await fail(provider().generate(input(), { signal: signal() }));
     expect(error?.message).toBe('Luma could not make this: Generation timed out on our side');
@@ -82,7 +112,9 @@ describe('Luma provider (lumaai against a local Dream Machine API)', () => {
 
   it('maps 401 and a 5xx outage on create, and retries a 429 for its Retry-After', async () => {
     createReplies = [{ status: 401, json: { detail: 'Invalid token' } }];
-    expect((await fail(provider().generate(input(), { signal: signal() })))?.message).toBe('Luma rejected the API key (401): Invalid token');
+    expect((await fail(provider().generate(input(), { signal: signal() })))?.message).toBe(
+      'Luma rejected the API key (401): Invalid token',
+    );
 
     createReplies = [{ status: 502, json: { detail: 'Bad gateway' } }];
     const outage = await fail(provider().generate(input(), { signal: signal() }));
@@ -100,8 +132,35 @@ describe('Luma provider (lumaai against a local Dream Machine API)', () => {
     states = [generation('dreaming')];
     const controller = new AbortController();
     setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), 60);
-    expect((await fail(provider().generate(input(), { signal: controller.signal })))?.message).toBe('Generation timed out');
+    expect((await fail(provider().generate(input(), { signal: controller.signal })))?.message).toBe(
+      'Generation timed out',
+    );
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === '/generations/gen-1')).toBe(true);
+  });
+
+  it('sends each shape the catalogue offers for Luma as its aspect_ratio, and 3:2 and 2:3 as the nearest it has', async () => {
+    const sent = async (aspectRatio: AspectRatio) => {
+      fake.requests = [];
+      polls = 0;
+      await provider().generate(input({ aspectRatio }), { signal: signal() });
+      return (fake.requests.find((r) => r.method === 'POST')?.json as { aspect_ratio: string }).aspect_ratio;
+    };
+    for (const shape of modelSettings('video', 'luma-dream').aspectRatios) expect(await sent(shape)).toBe(shape);
+    expect(await sent('3:2')).toBe('4:3');
+    expect(await sent('2:3')).toBe('3:4');
+    // Luma's request has no seed field to carry one.
+    expect(fake.requests.find((r) => r.method === 'POST')?.json).not.toHaveProperty('seed');
+  });
+
+  it('refuses a negative prompt, which Luma has no field for, without calling Luma', async () => {
+    // The catalogue offers none for Luma Dream Machine (the server answers 400 before this).
+    expect(modelSettings('video', 'luma-dream').negativePrompt).toBe(false);
+    const error = await fail(provider().generate(input({ negativePrompt: 'blur' }), { signal: signal() }));
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error?.message).toBe(
+      'Luma does not take a negative prompt; route models that offer one to another provider',
+    );
+    expect(fake.requests).toHaveLength(0);
   });
 });

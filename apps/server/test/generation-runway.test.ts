@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { modelSettings, type AspectRatio } from '@atelier/shared';
 import { createRunwayProvider } from '../src/providers/generation/runway/runway-provider.js';
 import { ProviderError, type GenerationInput } from '../src/providers/generation/types.js';
 import { mp4File, pngFile, startFakeVendor, type FakeVendor, type Reply } from './fake-vendor-server.js';
@@ -30,7 +31,10 @@ beforeEach(() => {
     }
     if (req.method === 'GET' && req.path === '/v1/tasks/task-1') {
       const reply = statuses[Math.min(polls++, statuses.length - 1)];
-      return reply && typeof reply === 'object' && 'status' in reply && typeof (reply as { status: unknown }).status === 'number'
+      return reply &&
+        typeof reply === 'object' &&
+        'status' in reply &&
+        typeof (reply as { status: unknown }).status === 'number'
         ? (reply as Reply)
         : { json: reply };
     }
@@ -39,7 +43,8 @@ beforeEach(() => {
   };
 });
 
-const provider = () => createRunwayProvider({ apiKey: 'key_runway', baseUrl: fake.base, pollIntervalMs: 5, backoffMs: 5 });
+const provider = () =>
+  createRunwayProvider({ apiKey: 'key_runway', baseUrl: fake.base, pollIntervalMs: 5, backoffMs: 5 });
 const video = (extra: Partial<GenerationInput> = {}): GenerationInput => ({
   contentType: 'video',
   model: 'runway-gen3',
@@ -53,15 +58,28 @@ const submits = () => fake.requests.filter((r) => r.method === 'POST');
 describe('Runway provider (@runwayml/sdk against a local Runway API)', () => {
   it('submits text-to-video, follows the task with its progress and stores the video with poster and thumbnail', async () => {
     const progress: number[] = [];
-    const out = await provider().generate(video(), { signal: new AbortController().signal, onProgress: (p) => progress.push(p) });
+    const out = await provider().generate(video(), {
+      signal: new AbortController().signal,
+      onProgress: (p) => progress.push(p),
+    });
     const [submit] = submits();
     expect(submit?.path).toBe('/v1/text_to_video');
     expect(submit?.headers.authorization).toBe('Bearer key_runway');
     expect(submit?.headers['x-runway-version']).toBeTruthy();
-    expect(submit?.json).toMatchObject({ model: 'gen4.5', promptText: 'A slow dolly over a misty lake at dawn', ratio: '1280:720', duration: 5, seed: 7 });
+    expect(submit?.json).toMatchObject({
+      model: 'gen4.5',
+      promptText: 'A slow dolly over a misty lake at dawn',
+      ratio: '1280:720',
+      duration: 5,
+      seed: 7,
+    });
     expect(fake.requests.filter((r) => r.path === '/v1/tasks/task-1')).toHaveLength(3);
     expect(fake.requests.find((r) => r.path === '/delivery/out.mp4')?.headers.authorization).toBeUndefined();
-    expect(out.assets.map((a) => `${a.role}:${a.mimeType}`)).toEqual(['original:video/mp4', 'poster:image/jpeg', 'thumbnail:image/webp']);
+    expect(out.assets.map((a) => `${a.role}:${a.mimeType}`)).toEqual([
+      'original:video/mp4',
+      'poster:image/jpeg',
+      'thumbnail:image/webp',
+    ]);
     expect([out.width, out.height]).toEqual([320, 180]);
     expect(await sharp(out.assets[2]?.data).metadata()).toMatchObject({ format: 'webp' });
     // RUNNING at 50 % is reported as 10 + 0.5 × 70.
@@ -71,20 +89,31 @@ describe('Runway provider (@runwayml/sdk against a local Runway API)', () => {
 
   it('sends a reference image as the first frame of image-to-video', async () => {
     const image = await pngFile(64, 64, '#ff0000');
-    await provider().generate(video({ referenceImage: { data: image, mimeType: 'image/png' }, prompt: 'A tall portrait of a dancer' }), {
-      signal: new AbortController().signal,
-    });
+    await provider().generate(
+      video({ referenceImage: { data: image, mimeType: 'image/png' }, prompt: 'A tall portrait of a dancer' }),
+      {
+        signal: new AbortController().signal,
+      },
+    );
     const [submit] = submits();
     expect(submit?.path).toBe('/v1/image_to_video');
-    expect(submit?.json).toMatchObject({ model: 'gen4.5', ratio: '720:1280', promptImage: `data:image/png;base64,${image.toString('base64')}` });
+    expect(submit?.json).toMatchObject({
+      model: 'gen4.5',
+      ratio: '720:1280',
+      promptImage: `data:image/png;base64,${image.toString('base64')}`,
+    });
   });
 
   it('re-encodes a reference image too big for an inline data URI as a JPEG of at most 2048 px', async () => {
     const noise = Buffer.alloc(2400 * 1200 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: 2400, height: 1200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 2400, height: 1200, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
-    await provider().generate(video({ referenceImage: { data: big, mimeType: 'image/png' } }), { signal: new AbortController().signal });
+    await provider().generate(video({ referenceImage: { data: big, mimeType: 'image/png' } }), {
+      signal: new AbortController().signal,
+    });
     const uri = String(submits()[0]?.json?.promptImage);
     expect(uri).toMatch(/^data:image\/jpeg;base64,/);
     const sent = Buffer.from(uri.split(',')[1] ?? '', 'base64');
@@ -93,30 +122,50 @@ describe('Runway provider (@runwayml/sdk against a local Runway API)', () => {
   });
 
   it('fails a SAFETY refusal with a content-policy reason, not retryable', async () => {
-    statuses = [{ id: 'task-1', status: 'FAILED', failure: 'Input text flagged', failureCode: 'SAFETY.INPUT.TEXT', createdAt: 'x' }];
-    const error = await provider().generate(video(), { signal: new AbortController().signal }).catch((e: unknown) => e);
+    statuses = [
+      {
+        id: 'task-1',
+        status: 'FAILED',
+        failure: 'Input text flagged',
+        failureCode: 'SAFETY.INPUT.TEXT',
+        createdAt: 'x',
+      },
+    ];
+    const error = await provider()
+      .generate(video(), { signal: new AbortController().signal })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
-    expect((error as ProviderError).message).toBe('Runway refused this request under its content policy: Input text flagged');
+    expect((error as ProviderError).message).toBe(
+      'Runway refused this request under its content policy: Input text flagged',
+    );
     expect((error as ProviderError).retryable).toBe(false);
   });
 
   it('fails at once on a rejected key (401) and on a quota (402), without retrying', async () => {
     submitReplies = [{ status: 401, json: { error: 'Invalid API key' } }];
-    const auth = (await provider().generate(video(), { signal: new AbortController().signal }).catch((e: unknown) => e)) as ProviderError;
+    const auth = (await provider()
+      .generate(video(), { signal: new AbortController().signal })
+      .catch((e: unknown) => e)) as ProviderError;
     expect(auth.message).toBe('Runway rejected the API key (401): Invalid API key');
     expect(auth.retryable).toBe(false);
     expect(submits()).toHaveLength(1);
 
     fake.requests = [];
     submitReplies = [{ status: 402, json: { error: 'You do not have enough credits' } }];
-    const quota = (await provider().generate(video(), { signal: new AbortController().signal }).catch((e: unknown) => e)) as ProviderError;
-    expect(quota.message).toBe('The Runway account has no credit left for this model (402): You do not have enough credits');
+    const quota = (await provider()
+      .generate(video(), { signal: new AbortController().signal })
+      .catch((e: unknown) => e)) as ProviderError;
+    expect(quota.message).toBe(
+      'The Runway account has no credit left for this model (402): You do not have enough credits',
+    );
     expect(submits()).toHaveLength(1);
   });
 
   it('reports bad input (400) as the vendor said it', async () => {
     submitReplies = [{ status: 400, json: { error: 'promptText is too long' } }];
-    const error = (await provider().generate(video(), { signal: new AbortController().signal }).catch((e: unknown) => e)) as ProviderError;
+    const error = (await provider()
+      .generate(video(), { signal: new AbortController().signal })
+      .catch((e: unknown) => e)) as ProviderError;
     expect(error.message).toBe('Runway rejected the request as invalid (400): promptText is too long');
   });
 
@@ -142,7 +191,9 @@ describe('Runway provider (@runwayml/sdk against a local Runway API)', () => {
 
   it('never resubmits after a 500 (the task may exist) but reads through a 503 while polling', async () => {
     submitReplies = [{ status: 500, json: { error: 'Internal error' } }];
-    const error = (await provider().generate(video(), { signal: new AbortController().signal }).catch((e: unknown) => e)) as ProviderError;
+    const error = (await provider()
+      .generate(video(), { signal: new AbortController().signal })
+      .catch((e: unknown) => e)) as ProviderError;
     expect(error.message).toBe('Runway is having trouble (500): Internal error');
     expect(submits()).toHaveLength(1);
 
@@ -155,15 +206,58 @@ describe('Runway provider (@runwayml/sdk against a local Runway API)', () => {
   it('cancels the task on Runway when the call is aborted', async () => {
     statuses = [{ id: 'task-1', status: 'RUNNING', progress: 0.1, createdAt: 'x' }];
     const controller = new AbortController();
-    const call = provider().generate(video(), { signal: controller.signal, onProgress: (p) => p >= 8 && controller.abort() });
+    const call = provider().generate(video(), {
+      signal: controller.signal,
+      onProgress: (p) => p >= 8 && controller.abort(),
+    });
     await expect(call).rejects.toThrow('Generation was cancelled');
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === '/v1/tasks/task-1')).toBe(true);
   });
 
   it('refuses content types Runway does not make here', async () => {
-    await expect(provider().generate(video({ contentType: 'photo', model: 'flux-pro' }), { signal: new AbortController().signal })).rejects.toThrow(
-      'Runway makes video only',
+    await expect(
+      provider().generate(video({ contentType: 'photo', model: 'flux-pro' }), { signal: new AbortController().signal }),
+    ).rejects.toThrow('Runway makes video only');
+  });
+
+  it('sends the chosen shape as Runway’s ratio and the seed as its seed, mapping shapes it lacks by orientation', async () => {
+    const sent = async (aspectRatio: AspectRatio, extra: Partial<GenerationInput> = {}) => {
+      fake.requests = [];
+      polls = 0;
+      await provider().generate(video({ aspectRatio, seed: 4242, ...extra }), { signal: new AbortController().signal });
+      return submits()[0]?.json as { ratio: string; seed: number };
+    };
+    // The catalogue's shapes for Runway Gen-3 are exactly the two Runway's text-to-video makes.
+    expect(modelSettings('video', 'runway-gen3').aspectRatios).toEqual(['16:9', '9:16']);
+    expect(await sent('16:9')).toMatchObject({ ratio: '1280:720', seed: 4242 });
+    expect(await sent('9:16')).toMatchObject({ ratio: '720:1280', seed: 4242 });
+    // A shape it has no ratio for (a model routed here that offers more): the one of the same orientation.
+    expect((await sent('3:4')).ratio).toBe('720:1280');
+    expect((await sent('2:3')).ratio).toBe('720:1280');
+    expect((await sent('4:3')).ratio).toBe('1280:720');
+    expect((await sent('1:1')).ratio).toBe('1280:720');
+    // Image-to-video has square and 4:3 ratios of its own.
+    const reference = { data: await pngFile(32, 32), mimeType: 'image/png' };
+    expect((await sent('1:1', { referenceImage: reference })).ratio).toBe('960:960');
+    expect((await sent('4:3', { referenceImage: reference })).ratio).toBe('1104:832');
+    expect((await sent('3:4', { referenceImage: reference })).ratio).toBe('832:1104');
+    expect(submits()[0]?.path).toBe('/v1/image_to_video');
+  });
+
+  it('refuses a negative prompt, which gen4.5 has no field for, without calling Runway', async () => {
+    // The catalogue does not offer one for Runway Gen-3 (the server answers 400 before this).
+    expect(modelSettings('video', 'runway-gen3').negativePrompt).toBe(false);
+    const error = await provider()
+      .generate(video({ negativePrompt: 'blur' }), { signal: new AbortController().signal })
+      .then(
+        () => undefined,
+        (e: unknown) => e as ProviderError,
+      );
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error?.message).toBe(
+      'Runway does not take a negative prompt; route models that offer one to another provider',
     );
+    expect(submits()).toHaveLength(0);
   });
 });

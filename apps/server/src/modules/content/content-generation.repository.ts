@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { ContentOwner } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { content, type ContentRow } from './content.schema.js';
@@ -17,7 +18,10 @@ export async function insertRequested(tx: Db, values: NewContent): Promise<strin
   const rows = await tx
     .insert(content)
     .values(values)
-    .onConflictDoNothing({ target: [content.userId, content.idempotencyKey], where: sql`${content.idempotencyKey} IS NOT NULL` })
+    .onConflictDoNothing({
+      target: [content.userId, content.idempotencyKey],
+      where: sql`${content.idempotencyKey} IS NOT NULL`,
+    })
     .returning({ id: content.id });
   return rows[0]?.id ?? null;
 }
@@ -31,7 +35,13 @@ const itemPlaceholder = (key: string) => `item_${key}`;
  * Columns that differ between the items of one request (a batch): requestedInsertSql reads them from
  * the `from` row, whose columns carry these names (see requestedEachColumns), not from placeholders.
  */
-export const REQUESTED_PER_ITEM = ['id', 'seed', 'jobId', 'idempotencyKey', 'referenceKey'] as const satisfies readonly (keyof NewContent)[];
+export const REQUESTED_PER_ITEM = [
+  'id',
+  'seed',
+  'jobId',
+  'idempotencyKey',
+  'referenceKey',
+] as const satisfies readonly (keyof NewContent)[];
 const perItem = new Set<string>(REQUESTED_PER_ITEM);
 
 /** The column list of a `from` row for requestedInsertSql: `jsonb_to_recordset(…) AS e(<this>)`. */
@@ -98,7 +108,9 @@ export function requestedValues(values: NewContent): Record<string, unknown> {
 }
 
 /** Columns whose JSON form is not what drizzle reads (timestamps become Dates); the rest are taken as they are. */
-const mappedFromJson = columns.filter(([, column]) => column.getSQLType().startsWith('timestamp') || column.getSQLType() === 'bigint');
+const mappedFromJson = columns.filter(
+  ([, column]) => column.getSQLType().startsWith('timestamp') || column.getSQLType() === 'bigint',
+);
 
 /** A content row read back as JSON (`row_to_json` of a `RETURNING *`), typed as drizzle reads it. */
 export function requestedRowFromJson(json: Record<string, unknown>): ContentRow {
@@ -182,7 +194,8 @@ export async function claimQueued(db: Db, id: string, runId: string, now: Date):
   return rows[0] ?? null;
 }
 
-const ownedBy = (id: string, runId: string) => and(eq(content.id, id), eq(content.runId, runId), eq(content.status, 'processing'));
+const ownedBy = (id: string, runId: string) =>
+  and(eq(content.id, id), eq(content.runId, runId), eq(content.status, 'processing'));
 
 export async function saveProgress(db: Db, id: string, runId: string, progress: number): Promise<void> {
   await db.update(content).set({ progress }).where(ownedBy(id, runId));
@@ -194,11 +207,17 @@ export async function beat(db: Db, id: string, runId: string, now: Date): Promis
 }
 
 /** Processing items whose worker has not beaten since `before` (a run from before beats counts from its start). */
-export async function listSilentProcessing(db: Db, before: Date, limit: number): Promise<{ id: string; attempts: number }[]> {
+export async function listSilentProcessing(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<{ id: string; attempts: number }[]> {
   return db
     .select({ id: content.id, attempts: content.attempts })
     .from(content)
-    .where(and(eq(content.status, 'processing'), lt(sql`coalesce(${content.heartbeatAt}, ${content.startedAt})`, before)))
+    .where(
+      and(eq(content.status, 'processing'), lt(sql`coalesce(${content.heartbeatAt}, ${content.startedAt})`, before)),
+    )
     .orderBy(asc(content.startedAt))
     .limit(limit);
 }
@@ -207,8 +226,22 @@ export async function listSilentProcessing(db: Db, before: Date, limit: number):
 export async function requeueSilent(db: Db, id: string, before: Date): Promise<ContentRow | null> {
   const rows = await db
     .update(content)
-    .set({ status: 'queued', runId: null, progress: 0, startedAt: null, heartbeatAt: null, jobId: null, updatedAt: sql`now()` })
-    .where(and(eq(content.id, id), eq(content.status, 'processing'), lt(sql`coalesce(${content.heartbeatAt}, ${content.startedAt})`, before)))
+    .set({
+      status: 'queued',
+      runId: null,
+      progress: 0,
+      startedAt: null,
+      heartbeatAt: null,
+      jobId: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(content.id, id),
+        eq(content.status, 'processing'),
+        lt(sql`coalesce(${content.heartbeatAt}, ${content.startedAt})`, before),
+      ),
+    )
     .returning();
   return rows[0] ?? null;
 }
@@ -228,7 +261,15 @@ export interface ReadyFields {
 export async function completeRun(db: Db, id: string, runId: string, fields: ReadyFields): Promise<boolean> {
   const rows = await db
     .update(content)
-    .set({ ...fields, status: 'ready', progress: 100, runId: null, failureReason: null, completedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      ...fields,
+      status: 'ready',
+      progress: 100,
+      runId: null,
+      failureReason: null,
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(ownedBy(id, runId))
     .returning({ id: content.id });
   return rows.length > 0;
@@ -266,7 +307,14 @@ export async function failPending(tx: Db, id: string, guard: FailGuard, reason: 
   if (!holds) return null;
   await tx
     .update(content)
-    .set({ status: 'failed', failureReason: reason, runId: null, refunded: row.charged, updatedAt: sql`now()`, completedAt: sql`now()` })
+    .set({
+      status: 'failed',
+      failureReason: reason,
+      runId: null,
+      refunded: row.charged,
+      updatedAt: sql`now()`,
+      completedAt: sql`now()`,
+    })
     .where(eq(content.id, id));
   return row;
 }
@@ -282,7 +330,11 @@ export async function listStaleProcessing(db: Db, startedBefore: Date, limit: nu
 }
 
 /** Queued items whose job was never sent, or was sent before `before` (its job may be gone). */
-export async function listQueuedForSweep(db: Db, before: Date, limit: number): Promise<{ id: string; jobId: string | null }[]> {
+export async function listQueuedForSweep(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<{ id: string; jobId: string | null }[]> {
   return db
     .select({ id: content.id, jobId: content.jobId })
     .from(content)
@@ -305,11 +357,23 @@ export async function pendingItemsByModel(db: Db): Promise<{ status: string; mod
     .groupBy(content.status, content.model);
 }
 
-/** An item anyone may remix: public and ready (the gallery's rule, so nobody's private or unfinished work). */
-export async function findRemixable(db: Db, id: string): Promise<Pick<ContentRow, 'id' | 'userId'> | null> {
+/**
+ * An item anyone may remix: public and ready (the gallery's rule, so nobody's private or unfinished
+ * work), with what the remix's page says of it ("Remix of <title> by <owner>").
+ */
+export async function findRemixable(
+  db: Db,
+  id: string,
+): Promise<(Pick<ContentRow, 'id' | 'userId' | 'title'> & { owner: ContentOwner }) | null> {
   const rows = await db
-    .select({ id: content.id, userId: content.userId })
+    .select({
+      id: content.id,
+      userId: content.userId,
+      title: content.title,
+      owner: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
+    })
     .from(content)
+    .innerJoin(users, eq(users.id, content.userId))
     .where(and(eq(content.id, id), visibleTo(null, 'gallery')))
     .limit(1);
   return rows[0] ?? null;

@@ -4,10 +4,12 @@ import {
   LIMITS,
   MODELS_BY_TYPE,
   SEED_MAX,
+  defaultAspectRatio,
   defaultContentName,
   editCost,
   findModel,
   modelCost,
+  modelSettings,
   settingRefusal,
   type AspectRatio,
   type Content,
@@ -93,7 +95,10 @@ export interface EditInput {
 function rejectBlocked(deps: GenerationDeps, prompt: string | undefined): void {
   if (!prompt) return;
   const term = deps.blocklist.findBlockedTerm(prompt);
-  if (term) throw badRequest(`Your prompt contains a blocked term: "${term}"`, [{ path: 'body.prompt', message: 'blocked term' }]);
+  if (term)
+    throw badRequest(`Your prompt contains a blocked term: "${term}"`, [
+      { path: 'body.prompt', message: 'blocked term' },
+    ]);
 }
 
 /** Hands the item to the worker. A failure here is healed by the worker's sweep, so it is only logged. */
@@ -231,7 +236,10 @@ export interface RequestResult {
 }
 
 /** The item values shared by every candidate of one request. */
-type SharedValues = Omit<NewContent, 'id' | 'userId' | 'charged' | 'idempotencyKey' | 'seed' | 'referenceKey' | 'jobId' | 'batchId'>;
+type SharedValues = Omit<
+  NewContent,
+  'id' | 'userId' | 'charged' | 'idempotencyKey' | 'seed' | 'referenceKey' | 'jobId' | 'batchId'
+>;
 
 interface RequestedItems {
   /** Candidates to make (1 for an edit); each is charged `cost` and refunded on its own. */
@@ -268,7 +276,8 @@ async function createRequested(
   const firstId = ids[0] as string;
   const prepared = requested.prepare ? await Promise.all(ids.map((id) => requested.prepare!(id))) : [];
   const discardPrepared = async () => {
-    if (requested.prepare) await Promise.all(ids.map((id) => deps.storage.delete(contentKeyPrefix(id)).catch(() => undefined)));
+    if (requested.prepare)
+      await Promise.all(ids.map((id) => deps.storage.delete(contentKeyPrefix(id)).catch(() => undefined)));
   };
   const replay = async (firstOfBefore: string): Promise<RequestResult> => {
     await discardPrepared();
@@ -345,7 +354,9 @@ async function createRequested(
   const items = row.items
     .map((json) => requestedRowFromJson(json))
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
-    .map((created) => toContent(created, owner, deps.storage, { isLiked: false, withReceipt: true, withSettings: true }));
+    .map((created) =>
+      toContent(created, owner, deps.storage, { isLiked: false, withReceipt: true, withSettings: true }),
+    );
   if (row.job_id) deps.queue.wake(GENERATION_QUEUE);
   // The queue was not set up in this database yet: send the jobs the ordinary way (or the sweep will).
   else for (const id of ids) await enqueueGeneration(deps, id);
@@ -357,7 +368,11 @@ function withBatch(first: Content, batchId: string | null, items: Content[]): Ge
 }
 
 /** The items of one of the user's batches, as their owner sees them, in the order they were asked for. */
-async function batchItems(deps: Pick<GenerationDeps, 'db' | 'storage'>, userId: string, batchId: string): Promise<Content[]> {
+async function batchItems(
+  deps: Pick<GenerationDeps, 'db' | 'storage'>,
+  userId: string,
+  batchId: string,
+): Promise<Content[]> {
   const ids = await listBatchItemIds(deps.db, userId, batchId);
   const items = await Promise.all(ids.map((id) => loadContentView(deps, id, { id: userId })));
   return items.filter((i): i is Content => i !== null);
@@ -396,16 +411,24 @@ export async function requestGeneration(
     aspectRatio: input.aspectRatio,
   });
   if (refusal) throw badRequest(refusal);
-  if (input.categoryId && !(await categoryExists(deps.db, input.categoryId))) throw badRequest('Please choose a category from the list');
+  // None asked for: the type's usual shape (else the model's first), stored with the item, so every
+  // renderer draws the same one.
+  const usual = defaultAspectRatio(input.contentType);
+  const shapes = modelSettings(input.contentType, model.id).aspectRatios;
+  const aspectRatio = input.aspectRatio ?? (shapes.includes(usual) ? usual : (shapes[0] ?? usual));
+  if (input.categoryId && !(await categoryExists(deps.db, input.categoryId)))
+    throw badRequest('Please choose a category from the list');
   let parentId: string | null = null;
+  let remixOf: Content['remixOf'] = null;
   if (input.remixOf) {
     const source = await findRemixable(deps.db, input.remixOf);
     if (!source) throw notFound('Content not found');
     parentId = source.id;
+    remixOf = { id: source.id, title: source.title, owner: source.owner };
   }
   const cost = modelCost(input.contentType, model.id);
   const count = input.count ?? 1;
-  return createRequested(
+  const result = await createRequested(
     deps,
     userId,
     {
@@ -418,7 +441,7 @@ export async function requestGeneration(
       ...(input.rating ? { rating: input.rating } : {}),
       strength: input.strength,
       cost,
-      ...(input.aspectRatio ? { aspectRatio: input.aspectRatio } : {}),
+      aspectRatio,
       ...(input.negativePrompt ? { negativePrompt: input.negativePrompt } : {}),
       ...(input.categoryId ? { categoryId: input.categoryId } : {}),
       ...(input.tags && input.tags.length > 0 ? { tags: input.tags } : {}),
@@ -441,6 +464,10 @@ export async function requestGeneration(
         : undefined,
     },
   );
+  // The reply is what the new item's page first shows: it names its source as a fetch of it would.
+  if (!remixOf || result.isReplay) return result;
+  const credited = <T extends Content>(item: T): T => ({ ...item, remixOf, remixCount: 0 });
+  return { ...result, content: credited(result.content), items: result.items.map(credited) };
 }
 
 const EDIT_LABELS: Record<EditOperation, string> = {

@@ -6,6 +6,10 @@
  * frame0; Luma fetches keyframes by URL, and the image is sent as a data URI. Luma reports no
  * percentage, so progress creeps. Luma's callback_url is not used: polling only.
  *
+ * Fields: the shape goes as `aspect_ratio` (Luma makes 1:1, 16:9, 9:16, 4:3 and 3:4; 3:2 is sent as
+ * 4:3 and 2:3 as 3:4, the nearest it has). Luma takes no seed (the same seed does not repeat a clip)
+ * and no negative prompt: one is refused, never dropped, so a model routed here must not offer it.
+ *
  * Failures: a failed generation whose failure_reason speaks of moderation or policy is a
  * content-policy refusal; HTTP failures are mapped by ../hosted/http.ts.
  *
@@ -14,7 +18,14 @@
  */
 import type { ContentType } from '@atelier/shared';
 import LumaAI from 'lumaai';
-import { ProviderError, type EditInput, type GenerationInput, type GenerationOutput, type GenerationProvider, type ProviderCallOptions } from '../types.js';
+import {
+  ProviderError,
+  type EditInput,
+  type GenerationInput,
+  type GenerationOutput,
+  type GenerationProvider,
+  type ProviderCallOptions,
+} from '../types.js';
 import { type CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
@@ -42,18 +53,30 @@ export function lumaModelFor(contentType: ContentType): 'ray-2' | 'ray-flash-2' 
   return undefined;
 }
 
-/** Luma makes 1:1, 16:9, 9:16, 4:3 and 3:4 (the catalogue offers no other shape for its model). */
-const lumaAspect = (aspect: string) => (aspect === '3:2' ? '4:3' : aspect === '2:3' ? '3:4' : aspect) as '1:1' | '4:3' | '3:4' | '16:9' | '9:16';
+/** Luma makes 1:1, 16:9, 9:16, 4:3 and 3:4 (the catalogue offers no other shape for its model); 3:2 and 2:3 go as the nearest. */
+export const lumaAspect = (aspect: string) =>
+  (aspect === '3:2' ? '4:3' : aspect === '2:3' ? '3:4' : aspect) as '1:1' | '4:3' | '3:4' | '16:9' | '9:16';
 
 export function createLumaProvider(opts: LumaProviderOptions): GenerationProvider {
   const http = vendorFetch({ vendor: VENDOR, fetch: opts.fetch, backoffMs: opts.backoffMs });
-  const client = new LumaAI({ authToken: opts.apiKey, baseURL: opts.baseUrl, fetch: http as unknown as NonNullable<ConstructorParameters<typeof LumaAI>[0]>['fetch'], maxRetries: 0, timeout: 60_000 });
+  const client = new LumaAI({
+    authToken: opts.apiKey,
+    baseURL: opts.baseUrl,
+    fetch: http as unknown as NonNullable<ConstructorParameters<typeof LumaAI>[0]>['fetch'],
+    maxRetries: 0,
+    timeout: 60_000,
+  });
   const pollIntervalMs = opts.pollIntervalMs ?? 3000;
   const ffmpeg = () => (opts.ffmpegPath ? Promise.resolve(opts.ffmpegPath) : bundledFfmpegPath());
 
   async function generate(input: GenerationInput, ctx: CallContext): Promise<GenerationOutput> {
     const model = lumaModelFor(input.contentType);
-    if (!model) throw new ProviderError(`Luma makes video, loops and GIFs only; route ${input.contentType} models to another provider`);
+    if (!model)
+      throw new ProviderError(
+        `Luma makes video, loops and GIFs only; route ${input.contentType} models to another provider`,
+      );
+    if (input.negativePrompt)
+      throw new ProviderError('Luma does not take a negative prompt; route models that offer one to another provider');
     ctx.check();
     ctx.progress(2);
     const looping = input.contentType !== 'video';
@@ -87,7 +110,14 @@ export function createLumaProvider(opts: LumaProviderOptions): GenerationProvide
     if (!url) throw new ProviderError('Luma returned no video');
     const data = await downloadResult(url, VENDOR, ctx, http);
     ctx.progress(85);
-    const output = await toAssets(data, input.contentType === 'gif' ? 'gif' : 'video', VENDOR, input.contentType, ctx, ffmpeg);
+    const output = await toAssets(
+      data,
+      input.contentType === 'gif' ? 'gif' : 'video',
+      VENDOR,
+      input.contentType,
+      ctx,
+      ffmpeg,
+    );
     ctx.progress(100);
     return output;
   }

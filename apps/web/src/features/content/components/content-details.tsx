@@ -106,7 +106,8 @@ export function ContentDetails({ content, actions }: { content: Content; actions
         <dd>
           <DateTime value={content.createdAt} />
         </dd>
-        {content.parentId && (
+        {/* A remix names its source in the page's header ("Remix of … by …"), not as an edit. */}
+        {content.parentId && content.editOperation && (
           <>
             <dt>Edited from</dt>
             <dd>

@@ -11,7 +11,10 @@ import {
 } from '@atelier/shared';
 import { Field, Input, Select, TextArea } from '../../../components/ui';
 
-const COUNTS = Array.from({ length: GENERATION_COUNT_MAX - GENERATION_COUNT_MIN + 1 }, (_, i) => GENERATION_COUNT_MIN + i);
+const COUNTS = Array.from(
+  { length: GENERATION_COUNT_MAX - GENERATION_COUNT_MIN + 1 },
+  (_, i) => GENERATION_COUNT_MIN + i,
+);
 
 const SHAPE_NAMES: Record<AspectRatio, string> = {
   '1:1': 'Square 1:1',
@@ -26,8 +29,9 @@ const SHAPE_NAMES: Record<AspectRatio, string> = {
 interface CountAndShapeProps {
   count: number;
   onCountChange: (count: number) => void;
-  /** Null: the shape the prompt suggests (portrait, wide, square), else the type's usual one. */
+  /** Null: the type's usual shape (`usualShape`), which the server gives a request without one. */
   aspectRatio: AspectRatio | null;
+  usualShape: AspectRatio;
   onAspectRatioChange: (ratio: AspectRatio | null) => void;
   takes: ModelSettings;
   model: ModelInfo;
@@ -62,7 +66,7 @@ export function CountAndShape(props: CountAndShapeProps) {
           value={props.aspectRatio ?? ''}
           onChange={(e) => props.onAspectRatioChange(e.target.value === '' ? null : (e.target.value as AspectRatio))}
         >
-          <option value="">Automatic (from the prompt)</option>
+          <option value="">Usual ({SHAPE_NAMES[props.usualShape]})</option>
           {props.takes.aspectRatios.map((ratio) => (
             <option key={ratio} value={ratio}>
               {SHAPE_NAMES[ratio]}

@@ -7,6 +7,7 @@ import {
   LIMITS,
   MODELS_BY_TYPE,
   MSG,
+  defaultAspectRatio,
   defaultContentName,
   promptPlaceholder,
   modelSettings,
@@ -108,7 +109,7 @@ function GenerateDialogPanel() {
   const typeName = CONTENT_TYPE_NAMES[contentType];
   const trimmedPrompt = prompt.trim();
   const takes = modelSettings(contentType, model.id);
-  // The shape chosen (or copied) while the model makes it; none, the renderer reads it from the prompt.
+  // The shape chosen (or copied) while the model makes it; none, the server gives the type's usual one.
   const aspectRatio: AspectRatio | null = chosenShape && takes.aspectRatios.includes(chosenShape) ? chosenShape : null;
   const totalCost = model.cost * count;
   const isShort = credits < totalCost;
@@ -216,7 +217,8 @@ function GenerateDialogPanel() {
       {/* Right by the button, so a phone shows it where the person looks. */}
       {isShortNoticeShown && (
         <p role="status" className="gen-warning gen-warning--footer">
-          {MSG.validation.insufficientCredits}: this costs {formatCount(totalCost)} credits and you have {formatCount(credits)}.
+          {MSG.validation.insufficientCredits}: this costs {formatCount(totalCost)} credits and you have{' '}
+          {formatCount(credits)}.
         </p>
       )}
       {isShort && !isBusy ? (
@@ -313,6 +315,7 @@ function GenerateDialogPanel() {
                 count={count}
                 onCountChange={setCount}
                 aspectRatio={aspectRatio}
+                usualShape={defaultAspectRatio(contentType)}
                 onAspectRatioChange={setChosenShape}
                 takes={takes}
                 model={model}
