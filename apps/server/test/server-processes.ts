@@ -92,13 +92,20 @@ export async function waitUntilAnswers(
 ): Promise<number> {
   const started = Date.now();
   const deadline = started + timeoutMs;
+  let last = 'nothing';
   while (Date.now() < deadline) {
-    const res = await fetch(probe, { headers, signal: AbortSignal.timeout(3000) }).catch(() => null);
-    await res?.arrayBuffer().catch(() => undefined);
-    if (res?.ok) return Date.now() - started;
+    const res = await fetch(probe, { headers, signal: AbortSignal.timeout(3000) }).catch((err: unknown) => {
+      last = String((err as { cause?: { code?: string } }).cause?.code ?? err);
+      return null;
+    });
+    if (res?.ok) {
+      await res.arrayBuffer();
+      return Date.now() - started;
+    }
+    if (res) last = `${res.status} ${(await res.text().catch(() => '')).slice(0, 500)}`;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${probe} did not answer 2xx within ${timeoutMs} ms`);
+  throw new Error(`${probe} did not answer 2xx within ${timeoutMs} ms (last: ${last})`);
 }
 
 /** The URL that says a process of this kind is up. */
@@ -146,8 +153,8 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   const url = `http://127.0.0.1:${port}`;
   const headers: Record<string, string> =
     waitFor === 'metrics' && options.metricsToken ? { authorization: `Bearer ${options.metricsToken}` } : {};
-  const ready = waitUntilAnswers(probeUrl({ url }, waitFor), timeoutMs, headers).catch(() => {
-    throw new Error(`${role} on ${url} not ready within ${timeoutMs / 1000} s:\n${output}`);
+  const ready = waitUntilAnswers(probeUrl({ url }, waitFor), timeoutMs, headers).catch((err: Error) => {
+    throw new Error(`${role} on ${url} not ready within ${timeoutMs / 1000} s (${err.message}):\n${output}`);
   });
   await Promise.race([
     ready,
