@@ -533,11 +533,24 @@ describe('two APIs and a worker on a throwaway PostgreSQL and Redis, under fault
   }, 90_000);
 
   it('comes back from Redis stopped for 5 s', async () => {
+    const fallbacks = async () => {
+      let total = 0;
+      for (const proc of apis) {
+        const res = await fetch(`${proc.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+        const line = /^atelier_rate_limit_fallbacks_total (\d+)/m.exec(await res.text());
+        total += Number(line?.[1] ?? 0);
+      }
+      return total;
+    };
+    const before = await fallbacks();
     await underTraffic('redisStopped5s', async () => {
       await redis.stop();
       await sleep(5000);
       await redis.start();
+      // The counters were in Redis: while it was away, the APIs counted on their own.
+      return { rateLimitFallbacks: (await fallbacks()) - before };
     });
+    expect(report.redisStopped5s!.rateLimitFallbacks).toBeGreaterThan(0);
   }, 90_000);
 
   it('waits out an ACCESS EXCLUSIVE lock held on the users table for 4 s', async () => {
