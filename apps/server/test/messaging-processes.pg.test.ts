@@ -1,10 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +13,7 @@ import type {
   TypingPayload,
 } from '@atelier/shared';
 import { withDatabase } from './global-setup.js';
+import { startServerProcess, stopAllServerProcesses } from './server-processes.js';
 import { nextEvent as next } from './socket-events.js';
 
 /**
@@ -29,10 +24,7 @@ import { nextEvent as next } from './socket-events.js';
  */
 const baseUrl = process.env.TEST_DATABASE_URL!;
 const dbName = `atelier_t_${randomBytes(6).toString('hex')}`;
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jwtSecret = randomBytes(32).toString('hex');
-const dataDirs: string[] = [];
-const children: ChildProcess[] = [];
 const sockets: Socket[] = [];
 let databaseCreated = false;
 
@@ -51,31 +43,12 @@ let ana: Person;
 let ben: Person;
 let databaseUrl: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts `src/main.ts` and resolves once it answers health checks; fails early if it exits. */
 async function startServer(databaseUrl: string, role: 'api' | 'all' = 'api'): Promise<Proc> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-proc-'));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
-    cwd: serverDir,
+  const proc = await startServerProcess({
+    role,
     env: {
-      ...process.env,
-      ROLE: role,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
       // Both processes must accept each other's tokens, as a load-balanced deployment does.
       JWT_SECRET: jwtSecret,
       RATE_LIMIT_DISABLED: 'true',
@@ -83,28 +56,8 @@ async function startServer(databaseUrl: string, role: 'api' | 'all' = 'api'): Pr
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`server exited early (${String(code)}):\n${output}`))),
-  );
-  const ready = (async () => {
-    const deadline = Date.now() + 45_000;
-    while (Date.now() < deadline) {
-      const res = await fetch(`${url}/api/v1/health`).catch(() => null);
-      if (res?.ok) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`server on ${url} not ready within 45 s:\n${output}`);
-  })();
-  await Promise.race([ready, exited]);
-  exited.catch(() => undefined);
-  return { url, output: () => output };
+  return { url: proc.url, output: proc.output };
 }
 
 async function signUp(proc: Proc, name: string): Promise<Person> {
@@ -145,15 +98,6 @@ async function get<T>(proc: Proc, person: Person, url: string): Promise<T> {
 const thread = async (proc: Proc, viewer: Person, other: Person) =>
   (await get<{ data: ChatMessage[] }>(proc, viewer, `/messages/conversations/${other.id}/messages?limit=50`)).data;
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await gone;
-  clearTimeout(timer);
-}
-
 beforeAll(async () => {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -174,8 +118,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await Promise.all(children.map(stopChild));
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  await stopAllServerProcesses('SIGTERM');
   if (!databaseCreated) return;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -325,19 +268,35 @@ describe('notifications across two server processes on PostgreSQL', () => {
     }
     const [warmUpId, contentId] = items as [string, string];
     const likeThroughP3 = (id: string) =>
-      fetch(`${p3.url}/api/v1/content/${id}/like`, { method: 'POST', headers: { authorization: `Bearer ${eli.token}` } });
+      fetch(`${p3.url}/api/v1/content/${id}/like`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${eli.token}` },
+      });
     const dee1 = await open(p1, dee);
     // The first like of a fresh process starts its queue: it is not the one timed.
-    const warmedUp = next<NotificationPayload>(dee1, 'notification', (p) => p.notification.subject.id === warmUpId, 10_000);
+    const warmedUp = next<NotificationPayload>(
+      dee1,
+      'notification',
+      (p) => p.notification.subject.id === warmUpId,
+      10_000,
+    );
     expect((await likeThroughP3(warmUpId)).status).toBeLessThan(300);
     await warmedUp;
-    const arrived = next<NotificationPayload>(dee1, 'notification', (p) => p.notification.subject.id === contentId, 10_000);
+    const arrived = next<NotificationPayload>(
+      dee1,
+      'notification',
+      (p) => p.notification.subject.id === contentId,
+      10_000,
+    );
     const started = Date.now();
     const res = await likeThroughP3(contentId);
     expect(res.status).toBeLessThan(300);
     const payload = await arrived;
     const tookMs = Date.now() - started;
-    expect(payload).toMatchObject({ unread: 2, notification: { kind: 'like', actors: [expect.objectContaining({ id: eli.id })] } });
+    expect(payload).toMatchObject({
+      unread: 2,
+      notification: { kind: 'like', actors: [expect.objectContaining({ id: eli.id })] },
+    });
     expect(tookMs).toBeLessThan(1000);
     const unread = await get<{ data: { unread: number } }>(p1, dee, '/notifications/unread-count');
     expect(unread.data.unread).toBe(2);

@@ -1,15 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '@atelier/shared';
 import { pngBytes, waitFor } from './factories.js';
 import { withDatabase } from './global-setup.js';
+import { startServerProcess, stopAllServerProcesses } from './server-processes.js';
 
 /**
  * The public-read cache across two real server processes (`src/main.ts` twice, ROLE=api, one
@@ -19,10 +14,7 @@ import { withDatabase } from './global-setup.js';
  */
 const baseUrl = process.env.TEST_DATABASE_URL!;
 const dbName = `atelier_t_${randomBytes(6).toString('hex')}`;
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jwtSecret = randomBytes(32).toString('hex');
-const dataDirs: string[] = [];
-const children: ChildProcess[] = [];
 let databaseCreated = false;
 let dbUrl = '';
 
@@ -40,31 +32,12 @@ let p2: Proc;
 let maker: Person;
 let fan: Person;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts `src/main.ts` and resolves once it answers health checks; fails early if it exits. */
 async function startServer(databaseUrl: string): Promise<Proc> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-proc-'));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
-    cwd: serverDir,
+  const proc = await startServerProcess({
+    role: 'api',
     env: {
-      ...process.env,
-      ROLE: 'api',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
       // Both processes must accept each other's tokens, as a load-balanced deployment does.
       JWT_SECRET: jwtSecret,
       RATE_LIMIT_DISABLED: 'true',
@@ -72,28 +45,8 @@ async function startServer(databaseUrl: string): Promise<Proc> {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`server exited early (${String(code)}):\n${output}`))),
-  );
-  const ready = (async () => {
-    const deadline = Date.now() + 45_000;
-    while (Date.now() < deadline) {
-      const res = await fetch(`${url}/api/v1/health`).catch(() => null);
-      if (res?.ok) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`server on ${url} not ready within 45 s:\n${output}`);
-  })();
-  await Promise.race([ready, exited]);
-  exited.catch(() => undefined);
-  return { url, output: () => output };
+  return { url: proc.url, output: proc.output };
 }
 
 async function signUp(proc: Proc, name: string): Promise<Person> {
@@ -106,15 +59,6 @@ async function signUp(proc: Proc, name: string): Promise<Person> {
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { accessToken: string; user: { id: string } } };
   return { id: data.user.id, token: data.accessToken };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await gone;
-  clearTimeout(timer);
 }
 
 /** A ready public item written straight into the database, as the worker finishes one. */
@@ -135,7 +79,11 @@ async function insertReadyItem(ownerId: string, title: string): Promise<string> 
 
 const visit = async (proc: Proc, path: string) => {
   const res = await fetch(`${proc.url}/api/v1${path}`);
-  return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as { data: Content[] } & { data: Content } };
+  return {
+    status: res.status,
+    etag: res.headers.get('etag'),
+    body: (await res.json()) as { data: Content[] } & { data: Content },
+  };
 };
 const ids = (body: { data: Content[] }) => body.data.map((c) => c.id);
 
@@ -156,8 +104,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(children.map(stopChild));
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  await stopAllServerProcesses('SIGTERM');
   if (!databaseCreated) return;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -196,7 +143,11 @@ describe('public reads across two server processes', () => {
     const finished = await insertReadyItem(maker.id, 'Third light');
     // No reply to wait on here: the commit's NOTIFY reaches each process within moments.
     for (const proc of [p1, p2])
-      await waitFor(async () => (ids((await visit(proc, '/content')).body).includes(finished) ? true : undefined), 3000, 'the finished item');
+      await waitFor(
+        async () => (ids((await visit(proc, '/content')).body).includes(finished) ? true : undefined),
+        3000,
+        'the finished item',
+      );
   });
 
   it('a like through one process shows in the next read through the other, every time', async () => {

@@ -1,17 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, type Content, type LedgerEntry } from '@atelier/shared';
 import { withDatabase } from './global-setup.js';
 import { startLocalS3, type LocalS3 } from './s3-server.js';
+import {
+  buildServer,
+  startServerProcess,
+  stopAllServerProcesses,
+  stopServerProcess,
+  type ServerProcess,
+} from './server-processes.js';
 import { nextEvent } from './socket-events.js';
 
 /**
@@ -20,29 +21,18 @@ import { nextEvent } from './socket-events.js';
  * one fresh PostgreSQL database and one S3-compatible bucket (s3rver, started here). Nothing is
  * shared but the database and the bucket. Runs only in the PostgreSQL leg (vitest.config.ts).
  */
-const require = createRequire(import.meta.url);
 const baseUrl = process.env.TEST_DATABASE_URL!;
 const dbName = `atelier_t_${randomBytes(6).toString('hex')}`;
 const databaseUrl = withDatabase(baseUrl, dbName);
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jwtSecret = randomBytes(32).toString('hex');
 const metricsToken = randomBytes(12).toString('hex');
-// The server is built once (as production runs it) into a directory below test/, so the build
-// finds ../../migrations and node_modules as dist/ does.
-const buildDir = path.join(serverDir, 'test', `.dist-${randomBytes(4).toString('hex')}`);
-const dataDirs: string[] = [];
-const children = new Set<ChildProcess>();
+// The server is built once (as production runs it): server-processes.ts.
+let buildDir: string;
 const sockets: Socket[] = [];
 let databaseCreated = false;
 let s3: LocalS3;
 
-interface Proc {
-  child: ChildProcess;
-  /** The API base, or the metrics base for the worker. */
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Proc = ServerProcess;
 interface Person {
   id: string;
   token: string;
@@ -53,35 +43,19 @@ let api2: Proc;
 let worker: Proc;
 let person: Person;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * Starts `src/main.ts` in a role and resolves once it is ready: an API when readiness answers 200,
- * the worker when its own metrics port answers. Fails early, with its output, if it exits.
+ * Starts the built server in a role and resolves once it is ready: an API when readiness answers
+ * 200, the worker when its own metrics port answers. Fails early, with its output, if it exits.
  */
 async function start(role: 'api' | 'worker', env: Record<string, string> = {}): Promise<Proc> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `atelier-${role}-`));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [path.join(buildDir, 'main.js')], {
-    cwd: serverDir,
+  return startServerProcess({
+    role,
+    buildDir,
+    waitFor: role === 'api' ? 'ready' : 'metrics',
+    metricsToken,
     env: {
-      ...process.env,
       ...s3.env,
-      ROLE: role,
-      HOST: '127.0.0.1',
-      ...(role === 'api' ? { PORT: String(port) } : { METRICS_PORT: String(port), PORT: '0' }),
       DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
       METRICS_TOKEN: metricsToken,
       RATE_LIMIT_DISABLED: 'true',
@@ -97,48 +71,10 @@ async function start(role: 'api' | 'worker', env: Record<string, string> = {}): 
       GENERATION_STALE_AFTER_MS: '3000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const probe = role === 'api' ? `${url}/api/v1/health/ready` : `${url}/metrics`;
-  const headers: Record<string, string> = role === 'api' ? {} : { authorization: `Bearer ${metricsToken}` };
-  const ready = (async () => {
-    const deadline = Date.now() + 45_000;
-    while (Date.now() < deadline) {
-      const res = await fetch(probe, { headers }).catch(() => null);
-      if (res?.ok) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`${role} on ${url} not ready within 45 s:\n${output}`);
-  })();
-  await Promise.race([
-    ready,
-    exited.then((code) => {
-      throw new Error(`${role} exited early (${String(code)}):\n${output}`);
-    }),
-  ]);
-  return { child, url, output: () => output, exited };
 }
 
-async function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  if (proc.child.exitCode === null && proc.child.signalCode === null) {
-    proc.child.kill(signal);
-    const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
-    await proc.exited;
-    clearTimeout(timer);
-  }
-  return proc.exited;
-}
+const stop = (proc: Proc, signal: NodeJS.Signals = 'SIGTERM') => stopServerProcess(proc, signal);
 
 async function call<T>(
   proc: Proc,
@@ -206,25 +142,8 @@ async function statusInDatabase(id: string): Promise<string> {
   }
 }
 
-function build(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const pkg = require.resolve('tsup/package.json');
-    const bin = (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { bin: Record<string, string> }).bin.tsup!;
-    const tsup = spawn(process.execPath, [path.join(path.dirname(pkg), bin), '--silent', '--out-dir', buildDir], {
-      cwd: serverDir,
-      stdio: 'pipe',
-    });
-    let output = '';
-    tsup.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    tsup.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    tsup.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`build failed (${String(code)}):\n${output}`)),
-    );
-  });
-}
-
 beforeAll(async () => {
-  await build();
+  buildDir = await buildServer();
   s3 = await startLocalS3();
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -254,14 +173,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await Promise.all(
-    [...children].map(async (child) => {
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await gone;
-    }),
-  );
-  for (const dir of [...dataDirs, buildDir]) fs.rmSync(dir, { recursive: true, force: true });
+  await stopAllServerProcesses();
   await s3?.close();
   if (!databaseCreated) return;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -346,7 +258,7 @@ describe('two APIs and a worker on PostgreSQL and one bucket', () => {
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
-    expect(fs.readdirSync(dataDirs[2]!)).not.toContain('media');
+    expect(fs.readdirSync(worker.dataDir)).not.toContain('media');
 
     // The worker logged the run under the request id api #1 was given. Its lines are written in
     // batches, at most a second late (batchedDestination).
