@@ -197,6 +197,23 @@ describe('a job fetched by a worker that died before it claimed the item', () =>
     }
   });
 
+  it('with a short GENERATION_STALE_AFTER_MS, queues it again within that time plus one sweep', async () => {
+    const user = await createUser(t.deps, { credits: 10 });
+    const item = await generate(user, 'Fetched under a short stale time, then the worker was killed');
+    // 6 s on: past a 5 s stale time, well inside the 30 s an unfetched orphan is given.
+    await advancePast(item.id, 'enqueued_at', 6000);
+    const lostJob = await fetchedAgo(item.id, 6);
+    const worker = await startGenerationWorker({ ...generationDeps(t.deps), staleAfterMs: 5000 });
+    try {
+      expect(await statusIs(user, item.id, 'ready')).toMatchObject({ refunded: 0 });
+      expect(await balanceOf(user)).toBe(5);
+      const jobId = (await t.deps.database.query<{ job_id: string }>('SELECT job_id FROM content WHERE id = $1', [item.id])).rows[0]!.job_id;
+      expect(jobId).not.toBe(lostJob);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('leaves an item whose job was fetched moments ago to the worker that fetched it', async () => {
     const user = await createUser(t.deps, { credits: 10 });
     const item = await generate(user, 'Fetched just now by a live worker');

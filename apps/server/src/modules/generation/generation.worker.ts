@@ -362,7 +362,10 @@ export async function sweepGenerations(deps: GenerationDeps): Promise<{ failed: 
     await enqueueGeneration(deps, item.id);
     requeued++;
   }
-  for (const item of await listQueuedForSweep(deps.db, new Date(now - ORPHAN_GRACE_MS), SWEEP_BATCH)) {
+  // Never later than a silent run is healed, so a fetched-but-unclaimed item is back within the
+  // stale time plus one sweep however short that time is set.
+  const orphanBefore = new Date(now - Math.min(ORPHAN_GRACE_MS, deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS));
+  for (const item of await listQueuedForSweep(deps.db, orphanBefore, SWEEP_BATCH)) {
     const job = item.jobId ? await deps.queue.job(GENERATION_QUEUE, item.jobId) : null;
     if (job?.state === 'created' || job?.state === 'retry') continue;
     if (job?.state === 'active') {
