@@ -107,9 +107,12 @@ async function createPeople(deps: AppDeps, count: number): Promise<Person[]> {
   );
 }
 
-/** The content row the app inserts for BODY, as plain column values. */
+/**
+ * The content row the app inserts for BODY, as plain column values, but unpaid (`charged` 0, a value of
+ * the same width): nothing debited it, and the audit at the end tells the app's rows by their charge.
+ */
 const INSERT_ROW = `INSERT INTO content (user_id, title, prompt, model, content_type, status, is_private, seed, strength, cost, charged)
-  VALUES ($1, $2, $3, $4, $5, 'queued', false, $6, 50, $7, $7) RETURNING *`;
+  VALUES ($1, $2, $3, $4, $5, 'queued', false, $6, 50, $7, 0) RETURNING *`;
 const insertParams = (userId: string, cost: number) => [
   userId,
   'Generated Vector',
@@ -286,7 +289,7 @@ async function main() {
       `SELECT u.id, u.credits,
               (SELECT coalesce(sum(delta), 0)::int FROM credit_ledger l WHERE l.user_id = u.id) AS ledger,
               (SELECT coalesce(sum(c.charged), 0)::int FROM content c WHERE c.user_id = u.id) AS charged,
-              (SELECT count(*)::int FROM content c WHERE c.user_id = u.id) AS accepted
+              (SELECT count(*)::int FROM content c WHERE c.user_id = u.id AND c.charged > 0) AS accepted
          FROM users u WHERE u.id = ANY($1::uuid[])`,
       [people.map((p) => p.id)],
     );
@@ -294,7 +297,7 @@ async function main() {
     const accepted = audit.rows.reduce((s, r) => s + r.accepted, 0);
     const withJob = (
       await deps.database.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM content c WHERE c.job_id IS NOT NULL',
+        'SELECT count(*)::int AS n FROM content c WHERE c.job_id IS NOT NULL AND c.charged > 0',
       )
     ).rows[0]!.n;
 
