@@ -1,4 +1,4 @@
-import type { Content, UpdateContentBody } from '@atelier/shared';
+import { MSG, type Content, type UpdateContentBody } from '@atelier/shared';
 import { rejectBlockedText, type Blocklist } from '../../platform/blocklist.js';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
@@ -68,7 +68,13 @@ export async function updateContent(deps: ContentDeps, id: string, viewer: AuthU
   if (body.title !== undefined) fields.title = body.title;
   if (body.description !== undefined) fields.description = body.description === '' ? null : body.description;
   if (body.isPrivate !== undefined) fields.isPrivate = body.isPrivate;
-  if (body.rating !== undefined) fields.rating = body.rating;
+  if (body.rating !== undefined) {
+    // A rating the generator's safety check fixed stays mature; only an admin lowers it (moderation).
+    if (body.rating === 'general' && item.row.ratingLockedAt !== null) {
+      throw badRequest(MSG.content.ratingLocked, [{ path: 'body.rating', message: MSG.content.ratingLocked }]);
+    }
+    fields.rating = body.rating;
+  }
   if (body.categoryId && !(await categoryExists(deps.db, body.categoryId))) throw badRequest('Please choose a category from the list');
   if (Object.keys(fields).length > 0) await updateContentFields(deps.db, id, fields);
   if (body.categoryId !== undefined || body.tags !== undefined) {

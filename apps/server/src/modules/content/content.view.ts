@@ -84,7 +84,8 @@ export type ContentSettingsRow = Pick<ContentRow, 'aspectRatio' | 'negativePromp
 
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
 export function toContent(
-  row: ContentViewRow & Partial<ContentSettingsRow> & { hiddenAt?: Date | null; rating?: ContentRow['rating'] },
+  row: ContentViewRow &
+    Partial<ContentSettingsRow> & { hiddenAt?: Date | null; rating?: ContentRow['rating']; ratingLockedAt?: Date | null },
   owner: ContentOwner,
   storage: Pick<Storage, 'urlFor'>,
   extras: ContentViewExtras = {},
@@ -113,7 +114,8 @@ export function toContent(
       }
     : {};
   // Only its owner and admins can open a hidden item; they are told it is hidden.
-  const rated = row.rating ? { ...item, rating: row.rating } : item;
+  const locked = row.ratingLockedAt ? { isRatingLocked: true } : {};
+  const rated = row.rating ? { ...item, rating: row.rating, ...locked } : item;
   const shown = row.hiddenAt ? { ...rated, ...settings, isHidden: true } : { ...rated, ...settings };
   return extras.withReceipt ? { ...shown, charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : shown;
 }

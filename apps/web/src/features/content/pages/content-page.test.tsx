@@ -217,6 +217,33 @@ describe('Content page', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ isPrivate: true });
   });
 
+  it('shows a rating the safety check fixed as fixed, with the reason, and sends nothing', async () => {
+    const { calls } = mockServer({
+      'GET /content/c-1': () => json(200, { data: makeContent({ rating: 'mature', isRatingLocked: true }) }),
+    });
+    const { user } = renderGeneration({ path: '/content/c-1' });
+    const mature = await screen.findByRole('checkbox', { name: /Mature/ });
+    expect(mature).toBeChecked();
+    expect(mature).toBeDisabled();
+    expect(screen.getByText('This item was rated mature by the safety check and cannot be lowered')).toBeInTheDocument();
+    await user.click(mature);
+    expect(mature).toBeChecked();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('lets the owner rate an item mature through PUT when no safety check fixed it', async () => {
+    const { calls } = mockServer({
+      'GET /content/c-1': () => json(200, { data: makeContent({ rating: 'general' }) }),
+      'PUT /content/c-1': () => json(200, { data: makeContent({ rating: 'mature' }) }),
+    });
+    const { user } = renderGeneration({ path: '/content/c-1' });
+    const mature = await screen.findByRole('checkbox', { name: /Mature/ });
+    expect(mature).toBeEnabled();
+    await user.click(mature);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Mature/ })).toBeChecked());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ rating: 'mature' });
+  });
+
   it('deletes after confirmation and goes home', async () => {
     const { calls } = mockServer({
       'GET /content/c-1': () => json(200, { data: makeContent() }),
