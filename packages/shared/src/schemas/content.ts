@@ -58,6 +58,11 @@ export const content = z.object({
    * can). Shown on one item's page, not in lists.
    */
   isRatingLocked: z.boolean().optional(),
+  /**
+   * With isMatureGated: a tiny blurred still (a data: URL) the gate draws behind its notice. A gated
+   * reply carries no other picture: none of the item's files reach someone who has not opted in.
+   */
+  blurredCoverUrl: z.string().optional(),
   seed: z.number().int(),
   strength: z.number().int(),
   width: z.number().int().nullable(),

@@ -9,7 +9,8 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { updateContentClassification } from './content-feed.repository.js';
 import { categoryExists } from '../categories/index.js';
 import { deleteContentRow, findContentWithOwner, lockContent, updateContentFields, type ContentWithOwner } from './content.repository.js';
-import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
+import { blurredCover } from '../../platform/images.js';
+import { contentKeyPrefix, gatedContent, seesReceipt, toContent, type ContentViewer } from './content.view.js';
 import { canSee, isMatureGated } from './content.visibility.js';
 import { remixLineage } from './content-remixes.js';
 
@@ -49,11 +50,27 @@ export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>,
 export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {
   const item = await findVisible(deps, id, viewer);
   const lineage = await remixLineage(deps.db, item.row);
-  return {
+  const shown = {
     ...toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }),
     ...lineage,
-    ...(isMatureGated(viewer, item.row) ? { isMatureGated: true } : {}),
   };
+  if (!isMatureGated(viewer, item.row)) return shown;
+  // Behind the gate: no file of the item, only a blurred wash of its thumbnail.
+  return gatedContent(shown, await gateCover(deps, item.row.thumbnailKey));
+}
+
+/** The blurred cover of a gated item, as a data: URL made from its thumbnail; null without one. */
+async function gateCover(deps: Pick<ContentDeps, 'storage' | 'log'>, thumbnailKey: string | null): Promise<string | null> {
+  if (!thumbnailKey) return null;
+  try {
+    const still = await deps.storage.get(thumbnailKey);
+    const cover = still ? await blurredCover(still) : null;
+    return cover ? `data:image/webp;base64,${cover.toString('base64')}` : null;
+  } catch (err) {
+    // The gate draws without a cover.
+    deps.log?.error({ err, thumbnailKey }, 'could not make the blurred cover of a mature item');
+    return null;
+  }
 }
 
 export async function updateContent(deps: ContentDeps, id: string, viewer: AuthUser, body: UpdateContentBody): Promise<Content> {

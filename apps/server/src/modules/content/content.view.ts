@@ -77,6 +77,8 @@ export type ListedContentRow = Omit<ContentViewRow, 'charged' | 'refunded' | 'fa
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
+  /** Lists read it: a mature item's files go by signed link, and its tile shows a badge. */
+  rating?: ContentRow['rating'];
 };
 
 /** The generation settings of one item's page (see ContentViewExtras.withSettings). */
@@ -120,6 +122,24 @@ export function toContent(
   return extras.withReceipt ? { ...shown, charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : shown;
 }
 
+/**
+ * A mature item shown to someone who has not opted in (isMatureGated): none of its files, not even
+ * signed links to them; only `blurredCoverUrl`, a tiny blurred still (content.service.ts) that the
+ * gate draws behind its notice, when there is one.
+ */
+export function gatedContent(item: Content, blurredCoverUrl: string | null = null): Content {
+  return {
+    ...item,
+    mediaUrl: null,
+    previewUrl: null,
+    thumbnailUrl: null,
+    posterUrl: null,
+    tileUrl: null,
+    isMatureGated: true,
+    ...(blurredCoverUrl ? { blurredCoverUrl } : {}),
+  };
+}
+
 /** toContent for a listed row, whose times are already text: the same reply, without a receipt. */
 export function toListedContent(row: ListedContentRow, owner: ContentOwner, storage: Pick<Storage, 'urlFor'>, isLiked: boolean): Content {
   // An item others may not open reaches its owner and admins only, and so do its files: through signed links.
@@ -158,6 +178,7 @@ export function toListedContent(row: ListedContentRow, owner: ContentOwner, stor
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     completedAt: row.completedAt,
+    ...(row.rating ? { rating: row.rating } : {}),
   };
 }
 

@@ -208,6 +208,7 @@ export function canSee(viewer: ContentViewer | null, row: VisibilityRow, scope: 
 
 /**
  * Whether the item's files may be served to anyone, or only through signed links handed to those
- * who may see it: public exactly when a signed-out visitor may open the item.
+ * who may see it: public exactly when a signed-out visitor may see the item shown (`preview`: its
+ * page, less a mature item, whose files reach only its owner, admins and people who opted in).
  */
-export const hasPublicMedia = (row: VisibilityRow): boolean => canSee(null, row, 'item');
+export const hasPublicMedia = (row: VisibilityRow): boolean => canSee(null, row, 'preview');

@@ -99,11 +99,23 @@ describe('Content page', () => {
 
   it('shows a mature item behind a blurred gate to someone who has not opted in, without its media', async () => {
     mockServer({
-      'GET /content/c-1': () => json(200, { data: makeContent({ rating: 'mature', isMatureGated: true }) }),
+      'GET /content/c-1': () =>
+        json(200, {
+          data: makeContent({
+            rating: 'mature',
+            isMatureGated: true,
+            mediaUrl: null,
+            previewUrl: null,
+            thumbnailUrl: null,
+            blurredCoverUrl: 'data:image/webp;base64,UklGRg==',
+          }),
+        }),
     });
     renderGeneration({ path: '/content/c-1' });
     const gate = await screen.findByRole('region', { name: 'Mature content' });
     expect(gate).toHaveTextContent('This item is rated mature');
+    // Its cover is the server's tiny blurred still, nothing else of the item.
+    expect(gate.querySelector('img.mature-gate__cover')).toHaveAttribute('src', 'data:image/webp;base64,UklGRg==');
     expect(screen.queryByRole('img', { name: 'Foggy harbour' })).not.toBeInTheDocument();
     expect(screen.getAllByText('Mature').length).toBeGreaterThan(0);
   });
