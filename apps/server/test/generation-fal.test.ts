@@ -100,12 +100,17 @@ describe('fal.ai provider (@fal-ai/client against a local fal queue)', () => {
     expect(out.assets.map((a) => a.role)).toEqual(['original', 'poster', 'thumbnail']);
   });
 
-  it('refuses an image fal flagged as NSFW, and a 422 content_policy_violation', async () => {
+  it('keeps an image fal’s safety checker flagged and reports it as rated mature; an unflagged one is not', async () => {
     result = { json: { images: [{ url: `${fake.base}/files/out.png` }], has_nsfw_concepts: [true] } };
-    expect((await fail(provider().generate(input(), { signal: signal() })))?.message).toBe(
-      'fal.ai refused this request under its content policy: the image was flagged as not safe for work',
-    );
+    const flagged = await provider().generate(input(), { signal: signal() });
+    expect(flagged.flaggedMature).toBe(true);
+    expect([flagged.width, flagged.height]).toEqual([1024, 768]);
     polls = 0;
+    result = { json: { images: [{ url: `${fake.base}/files/out.png` }], has_nsfw_concepts: [false] } };
+    expect((await provider().generate(input(), { signal: signal() })).flaggedMature).toBeUndefined();
+  });
+
+  it('refuses a 422 content_policy_violation', async () => {
     result = { status: 422, json: { detail: [{ loc: ['body', 'prompt'], msg: 'The content could not be processed because it contained material flagged by a content checker.', type: 'content_policy_violation' }] } };
     const refusal = await fail(provider().generate(input(), { signal: signal() }));
     expect(refusal?.message).toMatch(/^fal\.ai refused this request under its content policy: The content could not be processed/);

@@ -62,6 +62,38 @@ describe('generation worker with a hosted vendor', () => {
     expect(await balanceOf(user)).toBe(20);
   });
 
+  it('rates mature what the vendor\'s safety check flagged, for good: its owner cannot lower it, an admin can', async () => {
+    submitReply = undefined;
+    result = { json: { images: [{ url: `${fake.base}/files/out.png` }], has_nsfw_concepts: [true] } };
+    const user = await createUser(t.deps, { credits: 30 });
+    const done = await settled(user, (await generate(user)).id);
+    expect(done).toMatchObject({ status: 'ready', rating: 'mature', isRatingLocked: true });
+
+    const put = (who: TestUser, payload: object) => t.app.inject({ method: 'PUT', url: api(`/content/${done.id}`), headers: who.headers, payload });
+    const lower = await put(user, { rating: 'general', title: 'Renamed' });
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().message).toBe('This item was rated mature by the safety check and cannot be lowered');
+    const after = (await t.app.inject({ method: 'GET', url: api(`/content/${done.id}`), headers: user.headers })).json().data as Content;
+    expect(after).toMatchObject({ rating: 'mature', isRatingLocked: true, title: done.title });
+    // Other edits of a locked item still work, and keeping it mature is no change.
+    const rename = await put(user, { rating: 'mature', title: 'Renamed' });
+    expect(rename.statusCode).toBe(200);
+    expect(rename.json().data).toMatchObject({ title: 'Renamed', rating: 'mature' });
+
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const set = await t.app.inject({ method: 'PUT', url: api(`/admin/content/${done.id}/rating`), headers: admin.headers, payload: { rating: 'general' } });
+    expect(set.statusCode).toBe(200);
+    const reviewed = (await t.app.inject({ method: 'GET', url: api(`/content/${done.id}`), headers: user.headers })).json().data as Content;
+    expect(reviewed.rating).toBe('general');
+    expect(reviewed.isRatingLocked).toBeUndefined();
+
+    // An unflagged result stays general.
+    result = { json: { images: [{ url: `${fake.base}/files/out.png` }], has_nsfw_concepts: [false] } };
+    const clean = await settled(user, (await generate(user)).id);
+    expect(clean.rating).toBe('general');
+    expect(clean.isRatingLocked).toBeUndefined();
+  });
+
   it('fails a refused prompt with the vendor\'s reason and refunds exactly once', async () => {
     submitReply = undefined;
     result = { status: 422, json: { detail: [{ msg: 'Flagged by the content checker', type: 'content_policy_violation' }] } };

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '@atelier/shared';
 import { generationDeps } from '../src/modules/generation/generation.deps.js';
@@ -72,6 +73,98 @@ describe('public media', () => {
     expect((await fetchMedia(signed.mediaUrl!)).statusCode).toBe(200);
     await t.app.inject({ method: 'PUT', url: api(`/content/${item.id}`), headers: owner.headers, payload: { isPrivate: false } });
     expect((await fetchMedia(item.mediaUrl!)).statusCode).toBe(200);
+  });
+});
+
+describe('mature media', () => {
+  const allFilesOf = (c: Content) => [c.mediaUrl, c.previewUrl, c.thumbnailUrl, c.tileUrl, c.posterUrl].filter((u): u is string => Boolean(u));
+  const rate = async (id: string, rating: 'general' | 'mature') => {
+    const res = await t.app.inject({ method: 'PUT', url: api(`/content/${id}`), headers: owner.headers, payload: { rating } });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as Content;
+  };
+  const open = async (id: string, user?: TestUser) => {
+    const res = await t.app.inject({ method: 'GET', url: api(`/content/${id}`), headers: user?.headers ?? {} });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as Content;
+  };
+
+  it('serves none of its files, thumbnail included, to visitors or to people who have not opted in', async () => {
+    const item = await makeItem(false);
+    const files = allFilesOf(item);
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    await rate(item.id, 'mature');
+    for (const url of files) {
+      expect((await fetchMedia(url)).statusCode).toBe(404);
+      expect((await fetchMedia(url, stranger)).statusCode).toBe(404);
+    }
+    // Their reply names no file at all, not even a signed link: only the blurred cover of the gate.
+    for (const who of [undefined, stranger]) {
+      const gated = await open(item.id, who);
+      expect(gated.isMatureGated).toBe(true);
+      expect(allFilesOf(gated)).toEqual([]);
+      const [head, data] = gated.blurredCoverUrl!.split(',');
+      expect(head).toBe('data:image/webp;base64');
+      const cover = await sharp(Buffer.from(data!, 'base64')).metadata();
+      expect(Math.max(cover.width!, cover.height!)).toBeLessThanOrEqual(24);
+    }
+  });
+
+  it('reaches its owner, admins and people who opted in through signed links, never kept by a shared cache', async () => {
+    const item = await makeItem(false);
+    await rate(item.id, 'mature');
+    const adult = await createUser(t.deps);
+    const on = await t.app.inject({ method: 'PATCH', url: api('/users/settings'), headers: adult.headers, payload: { showMature: true } });
+    expect(on.statusCode).toBe(200);
+    for (const who of [owner, admin, adult]) {
+      const shown = await open(item.id, who);
+      expect(shown.isMatureGated).toBeUndefined();
+      expect(shown.blurredCoverUrl).toBeUndefined();
+      const files = allFilesOf(shown);
+      expect(files.length).toBeGreaterThanOrEqual(3);
+      for (const url of files) {
+        expect(url).toMatch(/\?exp=\d+&sig=/);
+        const res = await fetchMedia(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      }
+    }
+    // The opted-in person's gallery carries signed links too.
+    const gallery = await t.app.inject({ method: 'GET', url: api('/content?pageSize=100'), headers: adult.headers });
+    const listed = (gallery.json().data as Content[]).find((c) => c.id === item.id);
+    expect(listed?.rating).toBe('mature');
+    expect(listed?.thumbnailUrl).toMatch(/\?exp=\d+&sig=/);
+    expect((await fetchMedia(listed!.thumbnailUrl!)).headers['cache-control']).toMatch(/^private/);
+  });
+
+  it('is public again once the item is rated general', async () => {
+    const item = await makeItem(false);
+    await rate(item.id, 'mature');
+    expect((await fetchMedia(item.thumbnailUrl!)).statusCode).toBe(404);
+    const general = await rate(item.id, 'general');
+    expect(general.thumbnailUrl).not.toContain('?');
+    const res = await fetchMedia(item.thumbnailUrl!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('leaves a mature item out of a collection’s cover and strips its files from the list for those gated', async () => {
+    const item = await makeItem(false);
+    await rate(item.id, 'mature');
+    const made = await t.app.inject({ method: 'POST', url: api('/collection'), headers: owner.headers, payload: { name: 'Fog', isPublic: true } });
+    expect(made.statusCode).toBe(201);
+    const collectionId = made.json().data.id as string;
+    const added = await t.app.inject({ method: 'POST', url: api(`/collection/${collectionId}/items`), headers: owner.headers, payload: { itemId: item.id, itemType: 'content' } });
+    expect(added.statusCode).toBeLessThan(300);
+    const items = await t.app.inject({ method: 'GET', url: api(`/collection/${collectionId}/items`), headers: stranger.headers });
+    expect(items.statusCode).toBe(200);
+    const [entry] = items.json().data as { item: Content }[];
+    expect(entry?.item).toMatchObject({ id: item.id, isMatureGated: true, mediaUrl: null, thumbnailUrl: null });
+    const lists = await t.app.inject({ method: 'GET', url: api(`/collection?userId=${owner.id}`), headers: stranger.headers });
+    expect((lists.json().data as { id: string; coverUrl: string | null }[]).find((c) => c.id === collectionId)?.coverUrl).toBeNull();
+    const own = await t.app.inject({ method: 'GET', url: api(`/collection?userId=${owner.id}`), headers: owner.headers });
+    const cover = (own.json().data as { id: string; coverUrl: string | null }[]).find((c) => c.id === collectionId)?.coverUrl;
+    expect(cover).toMatch(/\?exp=\d+&sig=/);
   });
 });
 

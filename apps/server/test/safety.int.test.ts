@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationText, type Notification } from '@atelier/shared';
 import { content as contentTable } from '../src/modules/content/content.schema.js';
 import { countIndexedContent, findSharedContent } from '../src/modules/content/content-pages.repository.js';
-import { createTestApp, type TestContext } from './app.js';
+import { createTestApp, writeBehind, type TestContext } from './app.js';
 import { createUser, fakeProvider, waitFor, type TestUser } from './factories.js';
 
 /**
@@ -183,6 +183,51 @@ describe('blocks filter what the blocker sees', () => {
   });
 });
 
+describe('search totals count what the pages can show', () => {
+  const search = async (who: TestUser | null, word: string, pageSize = 100) => {
+    const res = await req('GET', `/content/search?q=${word}&pageSize=${pageSize}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return { ids: ids(res), total: res.json().pagination.total as number };
+  };
+
+  it("leaves a blocked person's matches out of the blocker's total, and pages stay full", async () => {
+    const blocker = await createUser(t.deps);
+    const blocked = await createUser(t.deps);
+    const other = await createUser(t.deps);
+    const word = `grebe${Date.now().toString(36)}`;
+    const theirs = [await insertItem(blocked, `${word} one`), await insertItem(blocked, `${word} two`), await insertItem(blocked, `${word} three`)];
+    const mine = [await insertItem(other, `${word} four`), await insertItem(other, `${word} five`)];
+    expect((await search(blocker, word)).total).toBe(5);
+
+    expect((await req('POST', `/users/block/${blocked.id}`, blocker)).statusCode).toBe(200);
+    const seen = await search(blocker, word);
+    expect(seen.total).toBe(2);
+    expect(seen.ids.sort()).toEqual([...mine].sort());
+    // A page of two holds both of the other person's items, not blocked ones left out after paging.
+    expect((await search(blocker, word, 2)).ids.sort()).toEqual([...mine].sort());
+    // Everyone else still finds all five.
+    expect((await search(other, word)).total).toBe(5);
+    expect((await search(null, word)).ids).toEqual(expect.arrayContaining(theirs));
+  });
+
+  it("leaves a suspended account's matches out of every total", async () => {
+    const person = await createUser(t.deps);
+    const other = await createUser(t.deps);
+    const viewer = await createUser(t.deps);
+    const word = `shrike${Date.now().toString(36)}`;
+    await insertItem(person, `${word} one`);
+    await insertItem(person, `${word} two`);
+    const kept = await insertItem(other, `${word} three`);
+    expect((await search(viewer, word)).total).toBe(3);
+    expect((await req('POST', `/admin/users/${person.id}/suspend`, admin, {})).statusCode).toBe(200);
+    for (const who of [null, viewer]) {
+      const seen = await search(who, word);
+      expect(seen.total).toBe(1);
+      expect(seen.ids).toEqual([kept]);
+    }
+  });
+});
+
 describe('suspension hides an account', () => {
   it("takes the account's items and profile out of every public place until it ends, by the database's clock", async () => {
     const person = await createUser(t.deps);
@@ -205,7 +250,8 @@ describe('suspension hides an account', () => {
 
     // The end passes in the database: the account is back without anyone writing anything else.
     const before = await countIndexedContent(t.deps.database.db);
-    await t.deps.database.query(`UPDATE users SET suspended_until = now() - interval '1 second' WHERE id = $1`, [person.id]);
+    // Written behind the app's back: the visitors' read cache hears of it through the database.
+    await writeBehind(t, () => t.deps.database.query(`UPDATE users SET suspended_until = now() - interval '1 second' WHERE id = $1`, [person.id]));
     expect((await foundEverywhere(null, person, word)).gallery).toContain(item);
     expect((await req('GET', `/content/${item}`, null)).statusCode).toBe(200);
     expect((await req('GET', `/users/profile/${person.username}`, null)).statusCode).toBe(200);

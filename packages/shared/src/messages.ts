@@ -120,6 +120,8 @@ export const MSG = {
     commentFailed: 'Failed to fetch comment',
     likeFailed: 'Failed to like content',
     unlikeFailed: 'Failed to unlike content',
+    /** PUT /content/{id} lowering a rating the vendor's safety check fixed; the edit form says the same. */
+    ratingLocked: 'This item was rated mature by the safety check and cannot be lowered',
   },
   jobs: {
     fetchFailed: 'Failed to fetch jobs',

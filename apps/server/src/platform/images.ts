@@ -52,3 +52,23 @@ export async function tileStill(data: Buffer): Promise<Buffer | null> {
     return null;
   }
 }
+
+/** The blurred cover behind a mature item's gate is this many pixels on its long side: a wash of colour, not a picture. */
+export const BLURRED_COVER_SIZE = 24;
+
+/**
+ * A tiny, blurred WebP of a still (a thumbnail) for the gate in front of a mature item: enough to
+ * hint at its colours behind the notice, too small and soft to show what it is. Null when the bytes
+ * are no picture.
+ */
+export async function blurredCover(data: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(data, { ...DECODE_LIMIT, pages: 1 })
+      .resize(BLURRED_COVER_SIZE, BLURRED_COVER_SIZE, { fit: 'inside' })
+      .blur(1.5)
+      .webp({ quality: 40 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

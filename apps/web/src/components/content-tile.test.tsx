@@ -14,6 +14,18 @@ const pictureOf = (content: ReturnType<typeof makeContent>) => {
 };
 
 describe('ContentTile (profile and collection tiles)', () => {
+  it('shows a Mature badge on a mature item, and none on a general one', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <ContentTile content={makeContent({ rating: 'mature' })} />
+        <ContentTile content={makeContent({ id: 'c-2', rating: 'general' })} />
+      </MemoryRouter>,
+    );
+    const [mature, general] = container.querySelectorAll('article');
+    expect(mature).toHaveTextContent('Mature');
+    expect(general).not.toHaveTextContent('Mature');
+  });
+
   it('picks its picture from a srcset that covers 2× screens, with sizes for the grid', () => {
     const img = pictureOf(
       makeContent({

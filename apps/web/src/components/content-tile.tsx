@@ -28,6 +28,7 @@ export function ContentTile({ content, action }: { content: Content; action?: Re
       </Link>
       <div className="content-tile__meta small muted">
         {content.isPrivate && <Badge>Private</Badge>}
+        {content.rating === 'mature' && <Badge tone="warning">Mature</Badge>}
         {content.status !== 'ready' && <Badge tone="warning">{content.status}</Badge>}
         {action}
       </div>

@@ -53,6 +53,16 @@ export const content = z.object({
    * showMature): the page shows a blurred cover behind a "Mature content" gate.
    */
   isMatureGated: z.boolean().optional(),
+  /**
+   * The generator's own safety check rated it mature: its owner cannot lower the rating (an admin
+   * can). Shown on one item's page, not in lists.
+   */
+  isRatingLocked: z.boolean().optional(),
+  /**
+   * With isMatureGated: a tiny blurred still (a data: URL) the gate draws behind its notice. A gated
+   * reply carries no other picture: none of the item's files reach someone who has not opted in.
+   */
+  blurredCoverUrl: z.string().optional(),
   seed: z.number().int(),
   strength: z.number().int(),
   width: z.number().int().nullable(),

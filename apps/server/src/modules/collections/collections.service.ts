@@ -14,7 +14,7 @@ import { usersTable as users } from '../auth/index.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { contentTable as content, hasPublicMedia, likedBy, toContent, visibleTo, type VisibilityRow } from '../content/index.js';
+import { contentTable as content, gatedContent, hasPublicMedia, isMatureGated, likedBy, toContent, visibleTo, type VisibilityRow } from '../content/index.js';
 import { collectionItems, collections, type CollectionRow } from './collections.schema.js';
 
 export interface CollectionsDeps {
@@ -27,6 +27,8 @@ const ownerColumns = { id: users.id, username: users.username, fullName: users.f
 
 /** A collection shows each item as it would be shown opened by id: public ones, the viewer's own, anything to an admin. */
 const visibleContent = (viewer: AuthUser | null) => visibleTo(viewer, 'item');
+/** Its cover is an item the viewer may see shown: not a mature one they have not opted in to. */
+const coverContent = (viewer: AuthUser | null) => visibleTo(viewer, 'preview');
 
 const isOwner = (row: CollectionRow, viewer: AuthUser | null) => viewer !== null && viewer.id === row.userId;
 const canRead = (row: CollectionRow, viewer: AuthUser | null) => row.isPublic || isOwner(row, viewer) || viewer?.role === 'admin';
@@ -57,10 +59,11 @@ async function shape(deps: CollectionsDeps, rows: CollectionRow[], viewer: AuthU
         userId: content.userId,
         isPrivate: content.isPrivate,
         status: content.status,
+        rating: content.rating,
       })
       .from(collectionItems)
       .innerJoin(content, eq(content.id, collectionItems.itemId))
-      .where(and(inArray(collectionItems.collectionId, ids), visible, sql`${content.thumbnailKey} is not null`))
+      .where(and(inArray(collectionItems.collectionId, ids), coverContent(viewer), sql`${content.thumbnailKey} is not null`))
       .orderBy(collectionItems.collectionId, asc(collectionItems.seq)),
     contains
       ? deps.db
@@ -193,7 +196,10 @@ export async function listItems(
       itemType: r.link.itemType,
       collectionId: r.link.collectionId,
       addedAt: r.link.addedAt.toISOString(),
-      item: toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }),
+      // A mature item the viewer has not opted in to stays in the list behind its gate, without its files.
+      item: isMatureGated(viewer, r.row)
+        ? gatedContent(toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }))
+        : toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }),
     })),
     pagination: makePagination(q.page, q.pageSize, totals[0]?.n ?? 0),
   };

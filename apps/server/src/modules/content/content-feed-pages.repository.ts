@@ -7,7 +7,7 @@ import { content, contentSearch } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
 import { exactText, FIELDS, pageFields, pageStatement, readPage, readRows, toFeedRow, type FeedRow } from './content-feed-rows.js';
 import type { CursorSort, FeedCursor } from './content-cursor.js';
-import { visibleTo } from './content.visibility.js';
+import { ownersShownTo, visibleTo } from './content.visibility.js';
 
 /*
  * The gallery, its filtered and sorted lists, and search: one page at a time.
@@ -374,6 +374,9 @@ export async function searchFeed(
   // The copy carries the rating, so mature matches leave a visitor's search while it ranks.
   if (!viewer?.showMature) parts.push(sql`${contentSearch.rating} = 'general'`);
   if (opts.type) parts.push(sql`${contentSearch.contentType} = ${bind('type', opts.type)}`);
+  // So does its owner: the people the viewer blocked and suspended accounts leave the matches, the
+  // count with them.
+  parts.push(ownersShownTo(viewer, contentSearch.userId, viewer ? bind('viewer', viewer.id) : undefined));
   const where = sql.join(parts, sql` and `);
   const whereValues = { ...binding.values };
   const offset = offsetOf(opts, opts.pageSize);

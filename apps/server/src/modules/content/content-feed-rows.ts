@@ -62,6 +62,7 @@ export const FIELDS = [
   'createdAt',
   'updatedAt',
   'completedAt',
+  'rating',
   'ownerId',
   'ownerUsername',
   'ownerFullName',
@@ -107,6 +108,7 @@ export function pageFields(isLiked: SQL<boolean>, cursorAt: SQL<string>, sortKey
     createdAt: exactText(content.createdAt),
     updatedAt: isoText(content.updatedAt),
     completedAt: isoText(content.completedAt),
+    rating: content.rating,
     ownerId: users.id,
     ownerUsername: users.username,
     ownerFullName: users.fullName,
@@ -155,6 +157,7 @@ export function toFeedRow(r: unknown[]): FeedRow & { cursorAt: string; sortKey: 
     createdAt: isoFromExact(r[F.createdAt] as string),
     updatedAt: r[F.updatedAt] as string,
     completedAt: r[F.completedAt] as string | null,
+    rating: r[F.rating] as ListedContentRow['rating'],
   };
   const owner: ContentOwner = {
     id: r[F.ownerId] as string,

@@ -256,6 +256,9 @@ export interface ReadyFields {
   posterKey: string | null;
   tileKey: string | null;
   mimeType: string;
+  /** The vendor's safety check flagged the result: rated mature, and fixed there for its owner. */
+  rating?: 'mature';
+  ratingLockedAt?: Date;
 }
 
 export async function completeRun(db: Db, id: string, runId: string, fields: ReadyFields): Promise<boolean> {

@@ -8,8 +8,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An item's files (original, preview, thumbnail, tile, poster, reference) live under content/<id>/ and
- * follow the item as it is now: public while it is public, private (signed links only) while it is
- * private, gone once it is deleted. One primary-key read per request, so a change is felt at once.
+ * follow the item as it is now: public while it is public and general, private (signed links only)
+ * while it is private or mature (a shared cache never keeps a mature file: its reply is `private`),
+ * gone once it is deleted. One primary-key read per request, so a change is felt at once.
  * The reference image someone generated from is theirs alone: always private, reached only through
  * the signed link its owner's reply carries.
  */
@@ -20,7 +21,7 @@ export function contentMedia(db: Db): MediaAccessRule {
       const id = key.split('/')[1] ?? '';
       if (!UUID.test(id)) return null;
       const [row] = await db
-        .select({ userId: content.userId, isPrivate: content.isPrivate, status: content.status })
+        .select({ userId: content.userId, isPrivate: content.isPrivate, status: content.status, rating: content.rating })
         .from(content)
         .where(eq(content.id, id))
         .limit(1);

@@ -56,11 +56,17 @@ export async function setCommentHidden(db: Db, id: string, at: Date | null): Pro
 /**
  * Sets an item's rating under a row lock; the rating it had before (null when the item does not
  * exist), so a caller records a change only once even when two admins set it at the same moment.
+ * An admin may lower a rating a vendor's safety check fixed: the item is then no longer locked.
  */
 export async function setContentRating(tx: Db, id: string, rating: ContentRow['rating']): Promise<ContentRow['rating'] | null> {
   const [row] = await tx.select({ rating: content.rating }).from(content).where(eq(content.id, id)).for('update');
   if (!row) return null;
-  if (row.rating !== rating) await tx.update(content).set({ rating }).where(eq(content.id, id));
+  if (row.rating !== rating) {
+    await tx
+      .update(content)
+      .set(rating === 'general' ? { rating, ratingLockedAt: null } : { rating })
+      .where(eq(content.id, id));
+  }
   return row.rating;
 }
 

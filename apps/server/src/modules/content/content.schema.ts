@@ -58,6 +58,8 @@ export const content = pgTable(
     hiddenAt: ts('hidden_at'),
     /** `general` or `mature` (migrations/0033); read by content.visibility.ts. */
     rating: text('rating').$type<ContentRating>().notNull().default('general'),
+    /** migrations/0039: when a vendor's safety check rated it mature; its owner cannot lower it while set. */
+    ratingLockedAt: ts('rating_locked_at'),
     seed: integer('seed').notNull(),
     strength: integer('strength').notNull().default(50),
     width: integer('width'),
@@ -129,6 +131,7 @@ export const content = pgTable(
     check('content_content_type_check', oneOf(t.contentType, CONTENT_TYPES)),
     check('content_status_check', oneOf(t.status, CONTENT_STATUSES)),
     check('content_rating_check', oneOf(t.rating, CONTENT_RATINGS)),
+    check('content_rating_locked_check', sql`${t.ratingLockedAt} IS NULL OR ${t.rating} = 'mature'`),
     check('content_progress_check', sql`${t.progress} BETWEEN 0 AND 100`),
     check('content_strength_check', sql`${t.strength} BETWEEN 0 AND 100`),
     check('content_cost_check', sql`${t.cost} >= 0`),
@@ -161,6 +164,8 @@ export const contentSearch = pgTable(
     createdAt: ts('created_at').notNull(),
     searchVector: tsvector('search_vector').notNull(),
     rating: text('rating').$type<ContentRating>().notNull().default('general'),
+    /** migrations/0039: the owner, so search leaves out blocked and suspended people while it counts. */
+    userId: uuid('user_id').notNull(),
   },
   (t) => [index('content_search_vector_idx').using('gin', t.searchVector)],
 );

@@ -1,4 +1,4 @@
-import type { Content, UpdateContentBody } from '@atelier/shared';
+import { MSG, type Content, type UpdateContentBody } from '@atelier/shared';
 import { rejectBlockedText, type Blocklist } from '../../platform/blocklist.js';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
@@ -9,7 +9,8 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { updateContentClassification } from './content-feed.repository.js';
 import { categoryExists } from '../categories/index.js';
 import { deleteContentRow, findContentWithOwner, lockContent, updateContentFields, type ContentWithOwner } from './content.repository.js';
-import { contentKeyPrefix, seesReceipt, toContent, type ContentViewer } from './content.view.js';
+import { blurredCover } from '../../platform/images.js';
+import { contentKeyPrefix, gatedContent, seesReceipt, toContent, type ContentViewer } from './content.view.js';
 import { canSee, isMatureGated } from './content.visibility.js';
 import { remixLineage } from './content-remixes.js';
 
@@ -49,11 +50,27 @@ export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>,
 export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {
   const item = await findVisible(deps, id, viewer);
   const lineage = await remixLineage(deps.db, item.row);
-  return {
+  const shown = {
     ...toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }),
     ...lineage,
-    ...(isMatureGated(viewer, item.row) ? { isMatureGated: true } : {}),
   };
+  if (!isMatureGated(viewer, item.row)) return shown;
+  // Behind the gate: no file of the item, only a blurred wash of its thumbnail.
+  return gatedContent(shown, await gateCover(deps, item.row.thumbnailKey));
+}
+
+/** The blurred cover of a gated item, as a data: URL made from its thumbnail; null without one. */
+async function gateCover(deps: Pick<ContentDeps, 'storage' | 'log'>, thumbnailKey: string | null): Promise<string | null> {
+  if (!thumbnailKey) return null;
+  try {
+    const still = await deps.storage.get(thumbnailKey);
+    const cover = still ? await blurredCover(still) : null;
+    return cover ? `data:image/webp;base64,${cover.toString('base64')}` : null;
+  } catch (err) {
+    // The gate draws without a cover.
+    deps.log?.error({ err, thumbnailKey }, 'could not make the blurred cover of a mature item');
+    return null;
+  }
 }
 
 export async function updateContent(deps: ContentDeps, id: string, viewer: AuthUser, body: UpdateContentBody): Promise<Content> {
@@ -68,7 +85,13 @@ export async function updateContent(deps: ContentDeps, id: string, viewer: AuthU
   if (body.title !== undefined) fields.title = body.title;
   if (body.description !== undefined) fields.description = body.description === '' ? null : body.description;
   if (body.isPrivate !== undefined) fields.isPrivate = body.isPrivate;
-  if (body.rating !== undefined) fields.rating = body.rating;
+  if (body.rating !== undefined) {
+    // A rating the generator's safety check fixed stays mature; only an admin lowers it (moderation).
+    if (body.rating === 'general' && item.row.ratingLockedAt !== null) {
+      throw badRequest(MSG.content.ratingLocked, [{ path: 'body.rating', message: MSG.content.ratingLocked }]);
+    }
+    fields.rating = body.rating;
+  }
   if (body.categoryId && !(await categoryExists(deps.db, body.categoryId))) throw badRequest('Please choose a category from the list');
   if (Object.keys(fields).length > 0) await updateContentFields(deps.db, id, fields);
   if (body.categoryId !== undefined || body.tags !== undefined) {

@@ -77,6 +77,8 @@ export type ListedContentRow = Omit<ContentViewRow, 'charged' | 'refunded' | 'fa
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
+  /** Lists read it: a mature item's files go by signed link, and its tile shows a badge. */
+  rating?: ContentRow['rating'];
 };
 
 /** The generation settings of one item's page (see ContentViewExtras.withSettings). */
@@ -84,7 +86,8 @@ export type ContentSettingsRow = Pick<ContentRow, 'aspectRatio' | 'negativePromp
 
 /** The one place a content row becomes the API's Content (keys become URLs, dates ISO text). */
 export function toContent(
-  row: ContentViewRow & Partial<ContentSettingsRow> & { hiddenAt?: Date | null; rating?: ContentRow['rating'] },
+  row: ContentViewRow &
+    Partial<ContentSettingsRow> & { hiddenAt?: Date | null; rating?: ContentRow['rating']; ratingLockedAt?: Date | null },
   owner: ContentOwner,
   storage: Pick<Storage, 'urlFor'>,
   extras: ContentViewExtras = {},
@@ -113,9 +116,28 @@ export function toContent(
       }
     : {};
   // Only its owner and admins can open a hidden item; they are told it is hidden.
-  const rated = row.rating ? { ...item, rating: row.rating } : item;
+  const locked = row.ratingLockedAt ? { isRatingLocked: true } : {};
+  const rated = row.rating ? { ...item, rating: row.rating, ...locked } : item;
   const shown = row.hiddenAt ? { ...rated, ...settings, isHidden: true } : { ...rated, ...settings };
   return extras.withReceipt ? { ...shown, charged: row.charged, refunded: row.refunded, failureReason: row.failureReason } : shown;
+}
+
+/**
+ * A mature item shown to someone who has not opted in (isMatureGated): none of its files, not even
+ * signed links to them; only `blurredCoverUrl`, a tiny blurred still (content.service.ts) that the
+ * gate draws behind its notice, when there is one.
+ */
+export function gatedContent(item: Content, blurredCoverUrl: string | null = null): Content {
+  return {
+    ...item,
+    mediaUrl: null,
+    previewUrl: null,
+    thumbnailUrl: null,
+    posterUrl: null,
+    tileUrl: null,
+    isMatureGated: true,
+    ...(blurredCoverUrl ? { blurredCoverUrl } : {}),
+  };
 }
 
 /** toContent for a listed row, whose times are already text: the same reply, without a receipt. */
@@ -156,6 +178,7 @@ export function toListedContent(row: ListedContentRow, owner: ContentOwner, stor
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     completedAt: row.completedAt,
+    ...(row.rating ? { rating: row.rating } : {}),
   };
 }
 

@@ -84,10 +84,12 @@ describe('who may see a content item', () => {
     expect(hasPublicMedia(row(false, 'ready', hidden))).toBe(false);
   });
 
-  it("serves an item's media to anyone exactly when a signed-out visitor may open it", () => {
+  it("serves an item's media to anyone exactly when a signed-out visitor may see it shown: never a mature one's", () => {
     for (const status of CONTENT_STATUSES) {
       expect(hasPublicMedia(row(false, status))).toBe(true);
       expect(hasPublicMedia(row(true, status))).toBe(false);
+      expect(hasPublicMedia({ ...row(false, status), rating: 'mature' })).toBe(false);
+      expect(hasPublicMedia({ ...row(false, status), rating: 'general' })).toBe(true);
     }
   });
 

@@ -1,4 +1,4 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { content, type ContentRow } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
 
@@ -109,9 +109,12 @@ const RULE: Record<VisibilityScope, (viewer: Asker | null) => Condition> = {
   profile: (viewer) => anyOf(allOf(listed(viewer), READY), ownedBy(viewer)),
 };
 
+/** The column that names an item's owner: content's own, or a copy's (search's content_search). */
+type OwnerColumn = AnyColumn;
+
 // The literals stay in the SQL text (not parameters) so the partial indexes on
 // `status = 'ready' AND is_private = false` apply.
-function toSql(c: Condition): SQL {
+function toSql(c: Condition, owner: OwnerColumn = content.userId): SQL {
   switch (c.kind) {
     case 'public':
       return sql`${content.isPrivate} = false`;
@@ -120,20 +123,23 @@ function toSql(c: Condition): SQL {
     case 'ready':
       return sql`${content.status} = 'ready'`;
     case 'ownedBy':
-      return sql`${content.userId} = ${c.userId}`;
+      return sql`${owner} = ${c.userId}`;
     case 'general':
       return sql`${content.rating} = 'general'`;
     case 'ownerActive':
-      return sql`NOT EXISTS (SELECT 1 FROM users vs WHERE vs.id = ${content.userId} AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now()))`;
+      return sql`NOT EXISTS (SELECT 1 FROM users vs WHERE vs.id = ${owner} AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now()))`;
     case 'notBlockedBy':
-      return sql`NOT EXISTS (SELECT 1 FROM user_blocks vb WHERE vb.blocker_id = ${c.userId} AND vb.blocked_id = ${content.userId})`;
+      return sql`NOT EXISTS (SELECT 1 FROM user_blocks vb WHERE vb.blocker_id = ${c.userId} AND vb.blocked_id = ${owner})`;
     case 'always':
       return sql`true`;
     case 'never':
       return sql`false`;
     case 'and':
     case 'or':
-      return sql`(${sql.join(c.parts.map(toSql), c.kind === 'and' ? sql` and ` : sql` or `)})`;
+      return sql`(${sql.join(
+        c.parts.map((p) => toSql(p, owner)),
+        c.kind === 'and' ? sql` and ` : sql` or `,
+      )})`;
   }
 }
 
@@ -173,6 +179,16 @@ export function visibleTo(viewer: ContentViewer | null, scope: VisibilityScope, 
 }
 
 /**
+ * The part of the lists' rule that reads only an item's owner (not suspended, not blocked by the
+ * viewer), over another table's owner column: search filters its narrow copy with it while it ranks
+ * and counts, so its total holds only what its pages can show.
+ */
+export function ownersShownTo(viewer: ContentViewer | null, owner: OwnerColumn, viewerId?: Placeholder): SQL {
+  const asker = viewer && viewerId ? { ...viewer, id: viewerId } : viewer;
+  return toSql(allOf({ kind: 'ownerActive' }, notBlocked(asker)), owner);
+}
+
+/**
  * Whether one mature item opened by `viewer` stays behind a gate (a blurred cover, "Mature
  * content — show"): for visitors and people who have not opted in; never its owner or an admin.
  */
@@ -192,6 +208,7 @@ export function canSee(viewer: ContentViewer | null, row: VisibilityRow, scope: 
 
 /**
  * Whether the item's files may be served to anyone, or only through signed links handed to those
- * who may see it: public exactly when a signed-out visitor may open the item.
+ * who may see it: public exactly when a signed-out visitor may see the item shown (`preview`: its
+ * page, less a mature item, whose files reach only its owner, admins and people who opted in).
  */
-export const hasPublicMedia = (row: VisibilityRow): boolean => canSee(null, row, 'item');
+export const hasPublicMedia = (row: VisibilityRow): boolean => canSee(null, row, 'preview');

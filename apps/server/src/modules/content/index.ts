@@ -19,12 +19,12 @@ export {
   setContentRating,
   type ModerationTarget,
 } from './content.moderation.js';
-export { contentKeyPrefix, toContent } from './content.view.js';
+export { contentKeyPrefix, gatedContent, toContent } from './content.view.js';
 export { buildContentArchive } from './content-archive.service.js';
 export { listContentByOwner, ownerContentTotals } from './content-by-owner.js';
 export { galleryCountInCategory, moveContentOfCategory } from './content-counts.js';
 export { countIndexedContent, findSharedContent, listIndexedContent } from './content-pages.repository.js';
-export { canSee, hasPublicMedia, visibleTo, type VisibilityRow, type VisibilityScope } from './content.visibility.js';
+export { canSee, hasPublicMedia, isMatureGated, visibleTo, type VisibilityRow, type VisibilityScope } from './content.visibility.js';
 export { listCategoryContent } from './content-community.service.js';
 export { findComment, likedBy } from './content-feed.repository.js';
 /** The generation lifecycle of a content row, driven by the generation module. */

@@ -169,6 +169,7 @@ async function storeAssets(
       posterKey: keys.get('poster') ?? null,
       tileKey,
       mimeType: original.mimeType,
+      ...(output.flaggedMature ? { rating: 'mature' as const, ratingLockedAt: deps.clock() } : {}),
     },
     keys: [...keys.values(), ...(tileKey ? [tileKey] : [])],
   };

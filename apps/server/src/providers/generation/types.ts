@@ -45,6 +45,12 @@ export interface GenerationOutput {
   width: number;
   height: number;
   durationMs?: number;
+  /**
+   * The vendor's own safety check flagged the result as not safe for work (fal's has_nsfw_concepts,
+   * a Replicate model's nsfw output): the worker stores the item rated mature, and its owner cannot
+   * lower that rating.
+   */
+  flaggedMature?: boolean;
 }
 
 export interface ProviderCallOptions {

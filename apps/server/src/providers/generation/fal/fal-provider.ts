@@ -12,8 +12,9 @@
  * With webhooks on, the submit names {PUBLIC_URL}/api/v1/generation/webhooks/fal and a verified
  * webhook wakes the follower (../hosted/wakeups.ts); status is polled either way.
  *
- * Failures: 422 with a content_policy_violation, or an image flagged in has_nsfw_concepts (fal
- * then returns a black image), is a content-policy refusal; HTTP failures are mapped by http.ts.
+ * Failures: 422 with a content_policy_violation is a content-policy refusal; HTTP failures are
+ * mapped by http.ts. An image fal's safety checker flags in has_nsfw_concepts is kept and reported
+ * to the worker (flaggedMature), which stores the item rated mature, fixed there for its owner.
  *
  * Edits: upscale of a photo or illustration runs fal's ESRGAN (2×); crop and recolour are the
  * local editor's exact operations; a variation is a new generation with the source as reference.
@@ -28,7 +29,7 @@ import { type CallContext } from '../local/call-context.js';
 import { editContent } from '../local/edit.js';
 import { bundledFfmpegPath } from '../local/ffmpeg.js';
 import { compactImage, requestedAspect, dataUri, downloadResult, toAssets, type AspectRatio, type OutputKind } from '../hosted/assets.js';
-import { refusal, vendorFetch } from '../hosted/http.js';
+import { vendorFetch } from '../hosted/http.js';
 import { followJob, hostedCall, type JobState } from '../hosted/job.js';
 
 export interface FalProviderOptions {
@@ -199,8 +200,6 @@ export function createFalProvider(opts: FalProviderOptions): GenerationProvider 
   }
 
   async function fetchOutput(data: Record<string, unknown>, ctx: CallContext): Promise<Buffer> {
-    const nsfw = data.has_nsfw_concepts;
-    if (Array.isArray(nsfw) && nsfw[0] === true) throw refusal(VENDOR, 'the image was flagged as not safe for work');
     const url = outputUrl(data);
     if (!url) throw new ProviderError('fal.ai returned no output file');
     return downloadResult(url, VENDOR, ctx, http);
@@ -230,7 +229,7 @@ export function createFalProvider(opts: FalProviderOptions): GenerationProvider 
     ctx.progress(85);
     const output = await toAssets(file, route.output, VENDOR, input.contentType, ctx, ffmpeg);
     ctx.progress(100);
-    return output;
+    return flagged(data) ? { ...output, flaggedMature: true } : output;
   }
 
   async function upscale(input: EditInput, ctx: CallContext): Promise<GenerationOutput | undefined> {
@@ -244,7 +243,8 @@ export function createFalProvider(opts: FalProviderOptions): GenerationProvider 
     const data = await runEndpoint(FAL_UPSCALER, { image_url: dataUri(input.source, type.mime), scale: 2, output_format: 'png' }, ctx);
     const file = await fetchOutput(data, ctx);
     ctx.progress(85);
-    return toAssets(file, 'image', VENDOR, input.contentType, ctx, ffmpeg);
+    const output = await toAssets(file, 'image', VENDOR, input.contentType, ctx, ffmpeg);
+    return flagged(data) ? { ...output, flaggedMature: true } : output;
   }
 
   const run = <T>(options: ProviderCallOptions, verb: 'Generation' | 'Edit', work: (ctx: CallContext) => Promise<T>) =>
@@ -273,6 +273,12 @@ function outputUrl(data: Record<string, unknown>): string | undefined {
   const urlOf = (v: unknown) => (v && typeof v === 'object' && typeof (v as { url?: unknown }).url === 'string' ? (v as { url: string }).url : undefined);
   const images = data.images;
   return (Array.isArray(images) ? urlOf(images[0]) : undefined) ?? urlOf(data.image) ?? urlOf(data.video);
+}
+
+/** fal's safety checker flagged the (first, and only) image: has_nsfw_concepts is one flag per image. */
+function flagged(data: Record<string, unknown>): boolean {
+  const nsfw = data.has_nsfw_concepts;
+  return nsfw === true || (Array.isArray(nsfw) && nsfw[0] === true);
 }
 
 /** The last "NN%" a model printed in its logs, as 0-1. */

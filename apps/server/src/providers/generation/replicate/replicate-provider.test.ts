@@ -27,6 +27,8 @@ interface Scenario {
   statuses: Array<'starting' | 'processing' | 'succeeded' | 'failed'>;
   error?: string;
   output: string;
+  /** The output as an object (files beside the model's safety flags) around the file's URL. */
+  outputObject?: (url: string) => Record<string, unknown>;
   logs?: string;
   /** Polls (by number, from 1) that fail with a 503. */
   failPolls?: number[];
@@ -49,7 +51,12 @@ function prediction(status: string) {
   return {
     id: 'pred-1',
     status,
-    output: status === 'succeeded' ? `${base}${scenario.output}` : null,
+    output:
+      status !== 'succeeded'
+        ? null
+        : scenario.outputObject
+          ? scenario.outputObject(`${base}${scenario.output}`)
+          : `${base}${scenario.output}`,
     error: status === 'failed' ? (scenario.error ?? null) : null,
     logs: scenario.logs ?? '',
     urls: { get: `${base}/v1/predictions/pred-1`, cancel: `${base}/v1/predictions/pred-1/cancel` },
@@ -346,6 +353,28 @@ describe('Replicate provider: the predictions protocol', () => {
     scenario.failPolls = [1];
     const out = await provider().generate(photo(), { signal: signal() });
     expect(out.assets[0]?.mimeType).toBe('image/png');
+  });
+});
+
+describe('Replicate provider: the model’s own safety check', () => {
+  it('keeps a result the model flagged as NSFW and reports it as rated mature', async () => {
+    scenario.outputObject = (url) => ({ images: [url], nsfw: [true] });
+    const flagged = await provider().generate(photo(), { signal: signal() });
+    expect(flagged.flaggedMature).toBe(true);
+    expect(flagged.assets[0]?.data.equals(files['/delivery/out.png']?.data as Buffer)).toBe(true);
+
+    scenario.outputObject = (url) => ({ output: [url], nsfw_content_detected: [true] });
+    expect((await provider().generate(photo(), { signal: signal() })).flaggedMature).toBe(true);
+  });
+
+  it('reports nothing when the safety check passed or the model has none', async () => {
+    scenario.outputObject = (url) => ({ images: [url], nsfw: [false] });
+    const clean = await provider().generate(photo(), { signal: signal() });
+    expect(clean.flaggedMature).toBeUndefined();
+    expect(clean.assets[0]?.data.equals(files['/delivery/out.png']?.data as Buffer)).toBe(true);
+
+    scenario.outputObject = undefined;
+    expect((await provider().generate(photo(), { signal: signal() })).flaggedMature).toBeUndefined();
   });
 });
 

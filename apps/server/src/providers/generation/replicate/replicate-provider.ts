@@ -8,6 +8,11 @@
  * it answers leaves a prediction running (and billed) whose id we never learnt, so we could not
  * cancel it. Aborting a call cancels the prediction (POST /v1/predictions/{id}/cancel).
  *
+ * Safety: a prediction that failed on the model's NSFW check left no file and is a content-policy
+ * refusal. A model whose output reports its own safety check (`nsfw`, `nsfw_content_detected` or
+ * `has_nsfw_concepts` beside the files, one flag per file or one for all) has its flagged result
+ * kept and reported to the worker (flaggedMature), which stores the item rated mature for good.
+ *
  * Edits: an upscale of a photo or illustration runs Recraft Crisp Upscale; crop, recolour and the
  * upscale of other types are exact operations done with the local renderer's editor; a variation
  * is a new prediction with the source as reference image.
@@ -410,7 +415,7 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     ctx.progress(85);
     const output = await toAssets(data, route.output, 'Replicate', input.contentType, ctx, ffmpeg);
     ctx.progress(100);
-    return output;
+    return flaggedNsfw(prediction.output) ? { ...output, flaggedMature: true } : output;
   }
 
   /** A photo or illustration upscaled by Recraft Crisp Upscale; other sources are upscaled locally. */
@@ -428,7 +433,8 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
     if (!url) throw new ProviderError('Replicate returned no output file');
     const data = await download(url, ctx);
     ctx.progress(85);
-    return toAssets(data, REPLICATE_UPSCALER.output, 'Replicate', input.contentType, ctx, ffmpeg);
+    const output = await toAssets(data, REPLICATE_UPSCALER.output, 'Replicate', input.contentType, ctx, ffmpeg);
+    return flaggedNsfw(prediction.output) ? { ...output, flaggedMature: true } : output;
   }
 
   function routeFor(contentType: ContentType, model: string): Route {
@@ -470,10 +476,30 @@ export function createReplicateProvider(opts: ReplicateProviderOptions): Generat
   };
 }
 
+/** Where a model's output names its files when it is an object: beside its safety flags. */
+const FILE_FIELDS = ['output', 'images', 'image', 'video'] as const;
+/** The flags a model's own safety check reports beside its files. */
+const NSFW_FIELDS = ['nsfw', 'nsfw_content_detected', 'has_nsfw_concepts'] as const;
+
 function firstUrl(output: unknown): string | undefined {
   if (typeof output === 'string') return output;
   if (Array.isArray(output)) return output.find((o): o is string => typeof o === 'string');
+  if (output && typeof output === 'object') {
+    for (const field of FILE_FIELDS) {
+      const url = firstUrl((output as Record<string, unknown>)[field]);
+      if (url) return url;
+    }
+  }
   return undefined;
+}
+
+/** The model's safety check flagged the file we keep (the first): one flag per file, or one for all. */
+function flaggedNsfw(output: unknown): boolean {
+  if (!output || typeof output !== 'object' || Array.isArray(output)) return false;
+  return NSFW_FIELDS.some((field) => {
+    const flag = (output as Record<string, unknown>)[field];
+    return flag === true || (Array.isArray(flag) && flag[0] === true);
+  });
 }
 
 /** The last "NN%" a model printed (tqdm progress bars), if any. */

@@ -20,6 +20,14 @@ function renderCard(content: ReturnType<typeof makeContent>, isFirstScreen?: boo
 }
 
 describe('ContentCard', () => {
+  it('marks a mature item with a small Mature badge, and only a mature one', () => {
+    renderCard(makeContent({ rating: 'mature', thumbnailUrl: '/media/c-1/thumbnail.webp' }));
+    expect(screen.getByText('Mature')).toHaveClass('content-card__rating');
+    cleanup();
+    renderCard(makeContent({ rating: 'general', thumbnailUrl: '/media/c-1/thumbnail.webp' }));
+    expect(screen.queryByText('Mature')).not.toBeInTheDocument();
+  });
+
   it('offers the thumbnail and the preview at their widths, and keeps the tile at the item shape', () => {
     const img = renderCard(
       makeContent({

@@ -64,6 +64,8 @@ export function ContentCard({ content, isFirstScreen = false }: { content: Conte
           />
         )}
         <span className="content-card__type">{CONTENT_TYPE_NAMES[content.contentType]}</span>
+        {/* Lists hold mature items only for people who opted in (and their owner): marked as such. */}
+        {content.rating === 'mature' && <span className="content-card__rating">Mature</span>}
       </Link>
       <div className="content-card__meta">
         <div className="content-card__text">

@@ -153,11 +153,12 @@ export function ContentOwnerControls({ content }: { content: Content }) {
         disabled={isSaving}
         onChange={(e) => void togglePrivacy(e.target.checked)}
       />
+      {/* A rating the generator's safety check fixed is shown as it is, with the reason. */}
       <Checkbox
         label="Mature"
-        hint="Shown only to signed-in adults who choose to see mature content"
+        hint={content.isRatingLocked ? MSG.content.ratingLocked : 'Shown only to signed-in adults who choose to see mature content'}
         checked={content.rating === 'mature'}
-        disabled={isSaving}
+        disabled={isSaving || content.isRatingLocked === true}
         onChange={(e) => void toggleMature(e.target.checked)}
       />
       {isConfirming ? (

@@ -99,11 +99,23 @@ describe('Content page', () => {
 
   it('shows a mature item behind a blurred gate to someone who has not opted in, without its media', async () => {
     mockServer({
-      'GET /content/c-1': () => json(200, { data: makeContent({ rating: 'mature', isMatureGated: true }) }),
+      'GET /content/c-1': () =>
+        json(200, {
+          data: makeContent({
+            rating: 'mature',
+            isMatureGated: true,
+            mediaUrl: null,
+            previewUrl: null,
+            thumbnailUrl: null,
+            blurredCoverUrl: 'data:image/webp;base64,UklGRg==',
+          }),
+        }),
     });
     renderGeneration({ path: '/content/c-1' });
     const gate = await screen.findByRole('region', { name: 'Mature content' });
     expect(gate).toHaveTextContent('This item is rated mature');
+    // Its cover is the server's tiny blurred still, nothing else of the item.
+    expect(gate.querySelector('img.mature-gate__cover')).toHaveAttribute('src', 'data:image/webp;base64,UklGRg==');
     expect(screen.queryByRole('img', { name: 'Foggy harbour' })).not.toBeInTheDocument();
     expect(screen.getAllByText('Mature').length).toBeGreaterThan(0);
   });
@@ -215,6 +227,33 @@ describe('Content page', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Private/ }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /Private/ })).toBeChecked());
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ isPrivate: true });
+  });
+
+  it('shows a rating the safety check fixed as fixed, with the reason, and sends nothing', async () => {
+    const { calls } = mockServer({
+      'GET /content/c-1': () => json(200, { data: makeContent({ rating: 'mature', isRatingLocked: true }) }),
+    });
+    const { user } = renderGeneration({ path: '/content/c-1' });
+    const mature = await screen.findByRole('checkbox', { name: /Mature/ });
+    expect(mature).toBeChecked();
+    expect(mature).toBeDisabled();
+    expect(screen.getByText('This item was rated mature by the safety check and cannot be lowered')).toBeInTheDocument();
+    await user.click(mature);
+    expect(mature).toBeChecked();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('lets the owner rate an item mature through PUT when no safety check fixed it', async () => {
+    const { calls } = mockServer({
+      'GET /content/c-1': () => json(200, { data: makeContent({ rating: 'general' }) }),
+      'PUT /content/c-1': () => json(200, { data: makeContent({ rating: 'mature' }) }),
+    });
+    const { user } = renderGeneration({ path: '/content/c-1' });
+    const mature = await screen.findByRole('checkbox', { name: /Mature/ });
+    expect(mature).toBeEnabled();
+    await user.click(mature);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Mature/ })).toBeChecked());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ rating: 'mature' });
   });
 
   it('deletes after confirmation and goes home', async () => {
