@@ -58,6 +58,31 @@ describe('public media', () => {
     }
   });
 
+  it('stops for visitors while moderation hides the item or its owner is suspended, and signs links for the owner', async () => {
+    const item = await makeItem(false);
+    const files = filesOf(item);
+    const servedToVisitors = async () => Promise.all(files.map(async (url) => (await fetchMedia(bare(url))).statusCode));
+    expect(await servedToVisitors()).toEqual([200, 200, 200]);
+
+    await t.deps.database.query('UPDATE content SET hidden_at = now() WHERE id = $1', [item.id]);
+    expect(await servedToVisitors()).toEqual([404, 404, 404]);
+    const mine = filesOf(await view(item.id, owner));
+    for (const url of mine) {
+      expect(url).toContain('?');
+      expect((await fetchMedia(url)).statusCode).toBe(200);
+    }
+    await t.deps.database.query('UPDATE content SET hidden_at = NULL WHERE id = $1', [item.id]);
+    expect(await servedToVisitors()).toEqual([200, 200, 200]);
+
+    await t.deps.database.query('UPDATE users SET suspended_at = now() WHERE id = $1', [owner.id]);
+    try {
+      expect(await servedToVisitors()).toEqual([404, 404, 404]);
+    } finally {
+      await t.deps.database.query('UPDATE users SET suspended_at = NULL WHERE id = $1', [owner.id]);
+    }
+    expect(await servedToVisitors()).toEqual([200, 200, 200]);
+  });
+
   it('stops at once when the item is made private, and comes back when it is public again', async () => {
     const item = await makeItem(false);
     expect((await fetchMedia(item.mediaUrl!)).statusCode).toBe(200);

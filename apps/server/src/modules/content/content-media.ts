@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import type { MediaAccessRule } from '../../platform/storage/media-routes.js';
 import { content } from './content.schema.js';
@@ -8,8 +8,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An item's files (original, preview, thumbnail, tile, poster, reference) live under content/<id>/ and
- * follow the item as it is now: public while it is public and general, private (signed links only)
- * while it is private or mature (a shared cache never keeps a mature file: its reply is `private`),
+ * follow the item as it is now: public while a visitor may see it, private (signed links only)
+ * while it is private, mature, hidden by moderation or its owner is suspended (a shared cache never keeps a mature file: its reply is `private`),
  * gone once it is deleted. One primary-key read per request, so a change is felt at once.
  * The reference image someone generated from is theirs alone: always private, reached only through
  * the signed link its owner's reply carries.
@@ -21,7 +21,14 @@ export function contentMedia(db: Db): MediaAccessRule {
       const id = key.split('/')[1] ?? '';
       if (!UUID.test(id)) return null;
       const [row] = await db
-        .select({ userId: content.userId, isPrivate: content.isPrivate, status: content.status, rating: content.rating })
+        .select({
+          userId: content.userId,
+          isPrivate: content.isPrivate,
+          status: content.status,
+          rating: content.rating,
+          hiddenAt: content.hiddenAt,
+          ownerSuspended: sql<boolean>`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${content.userId} AND mu.suspended_at IS NOT NULL AND (mu.suspended_until IS NULL OR mu.suspended_until > now()))`,
+        })
         .from(content)
         .where(eq(content.id, id))
         .limit(1);
