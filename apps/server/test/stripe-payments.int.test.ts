@@ -422,6 +422,14 @@ describe('subscriptions through Stripe', () => {
     const balance = await balanceOf(t, user);
     fake.requests.length = 0;
 
+    // The preview is Stripe's proration as an estimate on the next invoice, with no credits now.
+    const preview = await t.app.inject({ method: 'GET', url: api(`/subscription/change-plan/preview?planId=${pro().id}`), headers: user.headers });
+    expect(preview.statusCode).toBe(200);
+    const { data: estimate } = preview.json();
+    expect(estimate).toMatchObject({ estimated: true, timing: 'now', creditsNow: 0, newPrice: pro().priceMonthly, creditsPerPeriod: 1000 });
+    expect(estimate.amountDue).toBe(Math.round(((pro().priceMonthly - starter().priceMonthly) * estimate.daysLeft) / estimate.daysInPeriod));
+    expect(fake.requests).toHaveLength(0);
+
     const plan = await t.app.inject({ method: 'POST', url: api('/subscription/change-plan'), headers: user.headers, payload: { planId: pro().id } });
     expect(plan.statusCode).toBe(200);
     expect(plan.json()).toMatchObject({ data: { plan: { id: pro().id }, billingFrequency: 'monthly' }, message: 'Your subscription plan has been updated' });

@@ -319,6 +319,12 @@ export const planChangePreview = z.object({
   periodEnd: z.string(),
   daysLeft: z.number().int(),
   daysInPeriod: z.number().int(),
+  /**
+   * The payment provider (Stripe) bills this subscription and works out the amount itself: the
+   * change applies now, `amountDue` is an estimate of the prorated difference it adds to the next
+   * invoice (it prorates to the second), and the new plan's credits come with paid periods only.
+   */
+  estimated: z.boolean(),
 });
 export type PlanChangePreview = z.infer<typeof planChangePreview>;
 export const planChangePreviewQuery = z.object({ planId: z.string().uuid('Choose a plan') });

@@ -192,7 +192,8 @@ interface PlanChangeQuote {
  * starts now: the price difference for the whole days left of the period is due now, and the
  * credit difference for those days is granted now. Anything else starts at the next renewal:
  * nothing is due now and the period's credits stay. Whole days keep a quote the same all day, so
- * the change charges exactly what its preview showed.
+ * the change charges exactly what its preview showed. A provider-billed subscription changes now at
+ * the provider, which prorates on its next invoice: its preview is that estimate, with no credits now.
  */
 async function quotePlanChange(deps: BillingDeps, row: SubscriptionRow, planId: string): Promise<PlanChangeQuote> {
   const target = await getPlanRow(deps.db, planId);
@@ -209,6 +210,29 @@ async function quotePlanChange(deps: BillingDeps, row: SubscriptionRow, planId: 
   const newCredits = periodCredits(target.creditsPerPeriod, frequency);
   const oldCredits = current ? periodCredits(current.creditsPerPeriod, frequency) : 0;
   const share = (difference: number) => Math.max(0, Math.round((difference * daysLeft) / daysInPeriod));
+  if (providerOps(deps, row)) {
+    // The provider prorates and bills it on the next invoice; credits come only with paid periods.
+    return {
+      current,
+      target,
+      preview: {
+        plan: toPlan(target),
+        currentPlan: current ? toPlan(current) : null,
+        frequency,
+        timing: 'now',
+        effectiveAt: now.toISOString(),
+        amountDue: current?.currency === target.currency ? share(newPrice - oldPrice) : 0,
+        currency: target.currency,
+        newPrice,
+        creditsNow: 0,
+        creditsPerPeriod: newCredits,
+        periodEnd: row.currentPeriodEnd.toISOString(),
+        daysLeft,
+        daysInPeriod,
+        estimated: true,
+      },
+    };
+  }
   return {
     current,
     target,
@@ -226,6 +250,7 @@ async function quotePlanChange(deps: BillingDeps, row: SubscriptionRow, planId: 
       periodEnd: row.currentPeriodEnd.toISOString(),
       daysLeft,
       daysInPeriod,
+      estimated: false,
     },
   };
 }

@@ -47,45 +47,51 @@ describe('PlanGrid', () => {
     expect(store.getState().ui.authModal).toEqual({ isOpen: true, mode: 'login', intent: null });
   });
 
+  /** A Starter subscriber's server: the subscription, the preview of a switch to Pro, and the switch. */
+  const onStarter = (preview: { estimated: boolean }) => ({
+    'GET /subscription/current': () =>
+      jsonResponse(200, {
+        data: {
+          id: 's1',
+          plan: plans[0],
+          status: 'active',
+          billingFrequency: 'monthly',
+          currentPeriodStart: '2025-03-01T00:00:00.000Z',
+          currentPeriodEnd: '2025-04-01T00:00:00.000Z',
+          cancelAtPeriodEnd: false,
+          canceledAt: null,
+          createdAt: '2025-03-01T00:00:00.000Z',
+          pendingPlan: null,
+          pendingBillingFrequency: null,
+        },
+      }),
+    'GET /subscription/change-plan/preview': () =>
+      jsonResponse(200, {
+        data: {
+          plan: plans[1],
+          currentPlan: plans[0],
+          frequency: 'monthly',
+          timing: 'now',
+          effectiveAt: '2025-03-11T00:00:00.000Z',
+          amountDue: 677,
+          currency: 'usd',
+          newPrice: 1900,
+          creditsNow: preview.estimated ? 0 : 474,
+          creditsPerPeriod: 1000,
+          periodEnd: '2025-04-01T00:00:00.000Z',
+          daysLeft: 21,
+          daysInPeriod: 31,
+          estimated: preview.estimated,
+        },
+      }),
+    'POST /subscription/change-plan': () =>
+      jsonResponse(200, { data: { id: 's1' }, message: 'Your subscription plan has been updated' }),
+  });
+
   it('marks the current plan and changes plan after a confirmation with the prorated amount, then the spec toast', async () => {
     const server = mockServer({
       'GET /plans/active': () => jsonResponse(200, { data: { plans } }),
-      'GET /subscription/current': () =>
-        jsonResponse(200, {
-          data: {
-            id: 's1',
-            plan: plans[0],
-            status: 'active',
-            billingFrequency: 'monthly',
-            currentPeriodStart: '2025-03-01T00:00:00.000Z',
-            currentPeriodEnd: '2025-04-01T00:00:00.000Z',
-            cancelAtPeriodEnd: false,
-            canceledAt: null,
-            createdAt: '2025-03-01T00:00:00.000Z',
-            pendingPlan: null,
-            pendingBillingFrequency: null,
-          },
-        }),
-      'GET /subscription/change-plan/preview': () =>
-        jsonResponse(200, {
-          data: {
-            plan: plans[1],
-            currentPlan: plans[0],
-            frequency: 'monthly',
-            timing: 'now',
-            effectiveAt: '2025-03-11T00:00:00.000Z',
-            amountDue: 677,
-            currency: 'usd',
-            newPrice: 1900,
-            creditsNow: 474,
-            creditsPerPeriod: 1000,
-            periodEnd: '2025-04-01T00:00:00.000Z',
-            daysLeft: 21,
-            daysInPeriod: 31,
-          },
-        }),
-      'POST /subscription/change-plan': () =>
-        jsonResponse(200, { data: { id: 's1' }, message: 'Your subscription plan has been updated' }),
+      ...onStarter({ estimated: false }),
     });
     const { user } = renderWithStore(<PlanGrid />, { preloadedState: signedInState(makeUser()) });
     const starter = await screen.findByLabelText('Starter plan');
@@ -102,5 +108,21 @@ describe('PlanGrid', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay $6.77 and switch' }));
     expect(await screen.findByText('Your subscription plan has been updated')).toBeInTheDocument();
     expect(server.callsTo('POST', '/subscription/change-plan')[0]?.body).toEqual({ planId: 'b', expectedAmount: 677 });
+  });
+  it('shows a Stripe-billed switch as an estimate on the next invoice, with credits from paid periods', async () => {
+    const server = mockServer({
+      'GET /plans/active': () => jsonResponse(200, { data: { plans } }),
+      ...onStarter({ estimated: true }),
+    });
+    const { user } = renderWithStore(<PlanGrid />, { preloadedState: signedInState(makeUser()) });
+    await user.click(within(await screen.findByLabelText('Pro plan')).getByRole('button', { name: 'Change plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Pro' });
+    expect(await within(dialog).findByText('About $6.77')).toBeInTheDocument();
+    expect(within(dialog).getByText('On your next invoice')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Stripe works out to the second/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/credits now/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Switch now' }));
+    expect(await screen.findByText('Your subscription plan has been updated')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/subscription/change-plan')).toHaveLength(1);
   });
 });

@@ -21,7 +21,8 @@ export const planCredits = (plan: Plan, frequency: BillingFrequency) =>
 /**
  * The confirmation of a plan change, from the server's preview: the new price, what is due now
  * (an upgrade's prorated difference) or from when the change applies (anything else), and what
- * happens to credits. Confirming sends the amount shown, so nothing else is ever charged.
+ * happens to credits. Confirming sends the amount shown, so nothing else is ever charged. A
+ * Stripe-billed plan shows Stripe's proration as an estimate on the next invoice.
  */
 export function PlanChangeDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
   const preview = usePreviewPlanChangeQuery(plan?.id ?? '', { skip: !plan, refetchOnMountOrArgChange: true });
@@ -55,7 +56,13 @@ export function PlanChangeDialog({ plan, onClose }: { plan: Plan | null; onClose
             Keep current plan
           </Button>
           <Button onClick={() => void confirm()} disabled={!p} isLoading={changeState.isLoading}>
-            {!p ? 'Switch plan' : isNow ? `Pay ${formatMoney(p.amountDue, p.currency)} and switch` : `Switch on ${startDay}`}
+            {!p
+              ? 'Switch plan'
+              : p.estimated
+                ? 'Switch now'
+                : isNow
+                  ? `Pay ${formatMoney(p.amountDue, p.currency)} and switch`
+                  : `Switch on ${startDay}`}
           </Button>
         </div>
       }
@@ -72,9 +79,18 @@ export function PlanChangeDialog({ plan, onClose }: { plan: Plan | null; onClose
           <dd>
             {formatMoney(p.newPrice, p.currency)} {per(p.frequency)}, from {startDay}
           </dd>
-          <dt>Due now</dt>
+          <dt>{p.estimated ? 'On your next invoice' : 'Due now'}</dt>
           <dd>
-            {isNow ? (
+            {p.estimated ? (
+              <>
+                <strong>About {formatMoney(p.amountDue, p.currency)}</strong>
+                <span className="billing-hint">
+                  {' '}
+                  — the difference for the time left in this period, which Stripe works out to the second and adds to
+                  your next invoice. {plan.name} starts now.
+                </span>
+              </>
+            ) : isNow ? (
               <>
                 <strong>{formatMoney(p.amountDue, p.currency)}</strong>
                 <span className="billing-hint">
@@ -96,9 +112,11 @@ export function PlanChangeDialog({ plan, onClose }: { plan: Plan | null; onClose
           </dd>
           <dt>Credits</dt>
           <dd>
-            {isNow
-              ? `${credits(p.creditsNow)} now for the rest of this period, then ${credits(p.creditsPerPeriod)} ${every(p.frequency)}.`
-              : `You keep the credits you have. From ${startDay}: ${credits(p.creditsPerPeriod)} ${every(p.frequency)}.`}
+            {p.estimated
+              ? `You keep the credits you have. ${credits(p.creditsPerPeriod)} ${every(p.frequency)} with each paid period, from your next invoice.`
+              : isNow
+                ? `${credits(p.creditsNow)} now for the rest of this period, then ${credits(p.creditsPerPeriod)} ${every(p.frequency)}.`
+                : `You keep the credits you have. From ${startDay}: ${credits(p.creditsPerPeriod)} ${every(p.frequency)}.`}
           </dd>
         </dl>
       )}
@@ -139,8 +157,8 @@ export function CancelSubscriptionDialog({ sub, onClose }: { sub: Subscription |
     >
       <div className="stack">
         <p>
-          Your {sub.plan ? `${sub.plan.name} plan` : 'subscription'} runs until <strong>{until}</strong>. After that it is
-          not renewed: nothing more is charged and no new credits are added.
+          Your {sub.plan ? `${sub.plan.name} plan` : 'subscription'} runs until <strong>{until}</strong>. After that it
+          is not renewed: nothing more is charged and no new credits are added.
           {sub.pendingPlan ? ` The switch to ${sub.pendingPlan.name} will not happen.` : ''}
         </p>
         <p>The credits you have stay yours. You can reactivate any time before {until}.</p>

@@ -144,6 +144,7 @@ describe('Billing: subscription', () => {
             periodEnd: sub.currentPeriodEnd,
             daysLeft: 20,
             daysInPeriod: 31,
+            estimated: false,
           },
         }),
       'POST /subscription/change-plan': () => {
