@@ -8,6 +8,8 @@ import type { ContentViewer } from './content.view.js';
 import { exactText, FIELDS, pageFields, pageStatement, readPage, readRows, toFeedRow, type FeedRow } from './content-feed-rows.js';
 import type { CursorSort, FeedCursor } from './content-cursor.js';
 import { ownersShownTo, visibleTo } from './content.visibility.js';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache } from '../../platform/cache/bounded.js';
 
 /*
  * The gallery, its filtered and sorted lists, and search: one page at a time.
@@ -191,16 +193,15 @@ interface Statement<T> {
   execute(values: Record<string, unknown>): Promise<T[]>;
 }
 const STATEMENTS_MAX = 500;
-const statements = new WeakMap<Db, Map<string, unknown>>();
+const statements = new WeakMap<Db, LRUCache<string, object>>();
 
-function statementFor<T>(db: Db, shape: string | null, build: () => T): T {
+function statementFor<T extends object>(db: Db, shape: string | null, build: () => T): T {
   if (shape === null) return build();
   let byShape = statements.get(db);
-  if (!byShape) statements.set(db, (byShape = new Map()));
+  if (!byShape) statements.set(db, (byShape = boundedCache(STATEMENTS_MAX)));
   const found = byShape.get(shape) as T | undefined;
   if (found) return found;
   const built = build();
-  if (byShape.size >= STATEMENTS_MAX) byShape.delete(byShape.keys().next().value!);
   byShape.set(shape, built);
   return built;
 }
@@ -219,7 +220,7 @@ export const COUNT_CACHE = {
 const COUNT_CACHE_TTL_MS = 10_000;
 const COUNT_CACHE_MAX_KEYS = 500;
 const dialect = new PgDialect();
-const countCaches = new WeakMap<Db, Map<string, { total: number; at: number }>>();
+const countCaches = new WeakMap<Db, LRUCache<string, { total: number; at: number }>>();
 const countsInFlight = new WeakMap<Db, Map<string, Promise<number>>>();
 
 /**
@@ -236,9 +237,9 @@ function countKey(from: typeof content | typeof contentSearch, where: SQL, shape
   return `${getTableName(from)}\u0000${sqlKey}\u0000${JSON.stringify(values)}`;
 }
 
-function countCache(db: Db): Map<string, { total: number; at: number }> {
+function countCache(db: Db): LRUCache<string, { total: number; at: number }> {
   let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
+  if (!cache) countCaches.set(db, (cache = boundedCache(COUNT_CACHE_MAX_KEYS)));
   return cache;
 }
 
@@ -253,7 +254,6 @@ function rememberTotal(db: Db, key: string, total: number): void {
   const cache = countCache(db);
   cache.delete(key);
   if (total >= COUNT_CACHE.floor) {
-    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.delete(cache.keys().next().value!);
     cache.set(key, { total, at: Date.now() });
   }
 }

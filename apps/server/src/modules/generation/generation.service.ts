@@ -56,6 +56,8 @@ import {
 import { categoryExists } from '../categories/index.js';
 import { GENERATION_QUEUE, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import { generationBatches } from './generation.schema.js';
+import { boundedCache } from '../../platform/cache/bounded.js';
+import type { LRUCache } from 'lru-cache';
 
 export interface ReferenceImage {
   data: Buffer;
@@ -153,7 +155,7 @@ interface AcceptShape {
 }
 
 /** Accept statements by shape, per queue (the job's table is the queue's); a handful of shapes exist. */
-const acceptStatements = new WeakMap<Queue, Map<string, BuiltStatement<AcceptRow>>>();
+const acceptStatements = new WeakMap<Queue, LRUCache<string, BuiltStatement<AcceptRow>>>();
 const jobInserts = new WeakMap<Queue, ReturnType<Queue['jobInsert']>>();
 
 /**
@@ -182,7 +184,7 @@ function jobInsert(queue: Queue): ReturnType<Queue['jobInsert']> {
 function acceptStatement(queue: Queue, shape: AcceptShape): BuiltStatement<AcceptRow> {
   const key = `${shape.isSessionChecked ? 's' : ''}${shape.hasRequestKey ? 'k' : ''}${shape.isBatch ? 'b' : ''}|${requestedShape(shape.item)}`;
   let byShape = acceptStatements.get(queue);
-  if (!byShape) acceptStatements.set(queue, (byShape = new Map()));
+  if (!byShape) acceptStatements.set(queue, (byShape = boundedCache(100)));
   const found = byShape.get(key);
   if (found) return found;
   const isSessionLive = shape.isSessionChecked ? sql`${liveSessionRole(P.session, P.user)} IS NOT NULL` : sql`true`;
@@ -221,7 +223,6 @@ function acceptStatement(queue: Queue, shape: AcceptShape): BuiltStatement<Accep
         ${ownerJsonSql(P.user)} AS owner,
         ${isSessionLive} AS is_session_live`,
   );
-  if (byShape.size >= 100) byShape.clear();
   byShape.set(key, statement);
   return statement;
 }

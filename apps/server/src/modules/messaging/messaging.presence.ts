@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import { presenceNodes, presenceSockets } from './messaging.schema.js';
+import { boundedCache } from '../../platform/cache/bounded.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -43,7 +44,7 @@ export class Presence {
   /** This node's online sockets per person. */
   private readonly localPeople = new Map<string, number>();
   /** knownOnline's last reading of people with no socket here, and until when it holds. */
-  private readonly remembered = new Map<string, { isOnline: boolean; until: number }>();
+  private readonly remembered = boundedCache<string, { isOnline: boolean; until: number }>(10_000);
   private readonly rememberMs: number;
   /** Per socket, the last queued change: a socket's online/offline run in the order they were asked. */
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -132,8 +133,6 @@ export class Presence {
     }
     if (unknown.length === 0) return online;
     const found = await this.onlineAmong(unknown);
-    if (this.remembered.size > 10_000)
-      for (const [id, known] of this.remembered) if (known.until <= now) this.remembered.delete(id);
     for (const id of unknown) {
       this.remembered.set(id, { isOnline: found.has(id), until: now + this.rememberMs });
       if (found.has(id)) online.add(id);

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Webhooks } from '../../platform/webhooks.js';
 import { liveSessionRole, supportAccountId, supportAccountIdAmong, usersTable as users } from '../auth/index.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from './messaging.schema.js';
+import { boundedCache } from '../../platform/cache/bounded.js';
 
 /** The stored order of a pair: uuid order equals the order of their lowercase text. */
 export const pairOf = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
@@ -113,7 +114,7 @@ const P = {
 };
 
 /** Send statements by shape (sender, with a session or not, the support account's email); a handful exist. */
-const sendStatements = new Map<string, BuiltStatement<StoreRow>>();
+const sendStatements = boundedCache<string, BuiltStatement<StoreRow>>(50);
 
 /**
  * The send statement of one shape, built once with placeholders: every message runs it, and
@@ -194,7 +195,6 @@ function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
                          + CASE WHEN u.id = m.recipient_id THEN 1 ELSE 0 END))
         FROM users u WHERE u.id IN (m.sender_id, m.recipient_id)) AS sides
     FROM who w LEFT JOIN msg m ON true LEFT JOIN conv c ON true`);
-  if (sendStatements.size >= 50) sendStatements.clear();
   sendStatements.set(key, statement);
   return statement;
 }
