@@ -13,8 +13,9 @@ import { contentKeyPrefix } from './content.view.js';
 export function contentDeletionStep(storage: Pick<Storage, 'delete'>): AccountDeletionStep {
   return {
     module: 'content',
-    tables: ['content', 'content_likes', 'content_comments', 'content_plays'],
-    keeps: 'public ready items and comments, shown as by "Deleted user"; plays, without the person',
+    // content_search is search's copy of the listed items, kept by a trigger: it follows content.
+    tables: ['content', 'content_search', 'content_likes', 'content_comments', 'content_plays'],
+    keeps: 'public ready items and comments, shown as by "Deleted user" (with their search rows); plays, without the person',
     async deleteUser(tx, userId) {
       const liked = await tx.delete(contentLikes).where(eq(contentLikes.userId, userId)).returning({ contentId: contentLikes.contentId });
       if (liked.length > 0) {
