@@ -9,5 +9,3 @@ addFeatureSlices({ auth: authReducer, theme: themeReducer });
 export function makeStore(preloadedState?: Partial<RootState>) {
   return configureAppStore({ ...preloadedState, theme: preloadedState?.theme ?? { theme: readSavedTheme() } });
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
