@@ -19,10 +19,15 @@ const modulesRootFiles = 'apps/server/src/modules/*.ts';
 const tablesAggregate = 'apps/server/src/platform/db/tables.ts';
 
 /**
- * Web feature walls. A file under `features/<area>/` may import its own area, `components/`, `app/`,
+ * Web feature walls. A file under `features/<area>/` may import its own area, `lib/`, `components/`,
  * `testing/` (in tests), packages, and another area only through its index (`../<other>`). It may not
- * reach into another area's files, nor into `pages/`, which compose features. A relative path means a
- * different folder at each depth, so the patterns are built per depth below `features/<area>/`.
+ * reach into another area's files, nor into `pages/`, which compose features, nor into `app/`, the
+ * shell that composes them all. A relative path means a different folder at each depth, so the
+ * patterns are built per depth below `features/<area>/`.
+ *
+ * Imports run one way, shell → features → lib: `lib/` (the server API, store, hooks, errors, token
+ * store, the UI state and the sign-in gates) imports no `app/`, `features/` or `pages/`; `app/`
+ * imports a feature through its index, or a lazy `import()` of one of its pages or parts.
  */
 const webTests = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'];
 
@@ -34,27 +39,67 @@ const apiPathRules = [
   },
   {
     selector: "CallExpression[callee.property.name=/^(query|mutation)$/] Property[key.name='url']",
-    message: 'Build requests with call(endpoint) from app/api: the endpoint lives in @atelier/shared.',
+    message: 'Build requests with call(endpoint) from lib/api: the endpoint lives in @atelier/shared.',
   },
   {
     selector:
       "CallExpression[callee.property.name=/^(query|mutation)$/] Property[key.name='query'] > ArrowFunctionExpression > :matches(Literal, TemplateLiteral).body",
-    message: 'Build requests with call(endpoint) from app/api: the endpoint lives in @atelier/shared.',
+    message: 'Build requests with call(endpoint) from lib/api: the endpoint lives in @atelier/shared.',
   },
 ];
+
+const APP_MESSAGE =
+  'A feature never imports `app/` (the shell, which imports features): take it from `lib/` or `components/`.';
+const LIB_MESSAGE =
+  '`lib/` sits below the shell and the features: it imports no `app/`, `features/` or `pages/`. Invert the dependency (an action or type declared in lib that the feature handles).';
+const SHELL_MESSAGE =
+  '`app/` reaches a feature through its index (`../features/<area>`), or lazily with import() for a page or part of its own chunk.';
+
+/** `import('…')` with a literal path matching `regex`. */
+const dynamicImportOf = (regex, message) => ({
+  selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\/')}/]`,
+  message,
+});
+
+const libUpward = '^(\\.\\./)+(app|features|pages)(/|$)';
+const libWalls = {
+  files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ regex: libUpward, message: LIB_MESSAGE }] }],
+    'no-restricted-syntax': ['error', dynamicImportOf(libUpward, LIB_MESSAGE), ...apiPathRules],
+  },
+};
+const libTestWalls = {
+  files: ['apps/web/src/lib/**/*.test.{ts,tsx}'],
+  rules: { 'no-restricted-syntax': ['error', dynamicImportOf(libUpward, LIB_MESSAGE)] },
+};
+
+/** The shell: a static import of a feature names its index; a lazy one may name a page or part. */
+const shellWalls = [1, 2].map((depth) => ({
+  files: [`apps/web/src/app/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [{ regex: `^${'\\.\\./'.repeat(depth)}features/[^/]+/(?!index$).+`, message: SHELL_MESSAGE }],
+      },
+    ],
+  },
+}));
 
 const featureWalls = [1, 2, 3, 4].flatMap((depth) => {
   const up = '\\.\\./'.repeat(depth);
   const deepIntoOtherFeature = `^${up}[^./][^/]*/(?!index$).+`;
   const intoPages = `^${up}\\.\\./pages(/|$)`;
+  const intoApp = `^${up}\\.\\./app(/|$)`;
   const message =
-    'A feature reaches another feature only through its index (`../<other>`), and never `pages/`; move shared parts to `components/` or `app/`.';
+    'A feature reaches another feature only through its index (`../<other>`), and never `pages/`; move shared parts to `components/` or `lib/`.';
   const folder = `apps/web/src/features/*/${'*/'.repeat(depth - 1)}`;
   const files = [`${folder}*.{ts,tsx}`];
-  const dynamicImports = [deepIntoOtherFeature, intoPages].map((regex) => ({
-    selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\/')}/]`,
-    message,
-  }));
+  const dynamicImports = [
+    ...[deepIntoOtherFeature, intoPages].map((regex) => dynamicImportOf(regex, message)),
+    dynamicImportOf(intoApp, APP_MESSAGE),
+  ];
   return [
     {
       files,
@@ -65,6 +110,7 @@ const featureWalls = [1, 2, 3, 4].flatMap((depth) => {
             patterns: [
               { regex: deepIntoOtherFeature, message },
               { regex: intoPages, message },
+              { regex: intoApp, message: APP_MESSAGE },
             ],
           },
         ],
@@ -87,7 +133,7 @@ export default tseslint.config(
     },
   },
   {
-    // Every request is built from its endpoint in @atelier/shared (`call()` in app/api.ts), where
+    // Every request is built from its endpoint in @atelier/shared (`call()` in lib/api.ts), where
     // the server registers the same route: the web spells no API path of its own.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: webTests,
@@ -96,6 +142,9 @@ export default tseslint.config(
   // After the block above: a file matched by both keeps only the later rule's options, so the
   // feature blocks repeat the API-path rules for the files they cover.
   ...featureWalls,
+  libWalls,
+  libTestWalls,
+  ...shellWalls,
   {
     files: ['**/*.{js,cjs,mjs}', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },

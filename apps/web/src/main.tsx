@@ -7,7 +7,7 @@ import { makeStore } from './app/store';
 import { loadPersistedAuth, persistAuth } from './app/persist-auth';
 import { keepServerShell } from './app/server-shell';
 import { AppRoutes, prefetchOnIntent } from './app/router';
-import { keepNewVersionAtHand } from './app/stale-chunk';
+import { keepNewVersionAtHand } from './lib/stale-chunk';
 import './theme/global.css';
 
 // The saved session is read before the first render, so the first screen is drawn once, signed in or not.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn, loggedOut, creditsUpdated } from '../features/auth/auth-slice';
+import { signedIn, loggedOut, creditsUpdated } from '../features/auth';
 import { makeStore } from './store';
 import { PERSIST_STORAGE_KEY, loadPersistedAuth, persistAuth } from './persist-auth';
 import { testUser } from '../testing/generation-test-utils';
@@ -38,7 +38,10 @@ describe('the auth slice kept in the browser (key root)', () => {
   it('reads a session saved in the earlier layout, and starts signed out on anything unreadable', () => {
     localStorage.setItem(
       PERSIST_STORAGE_KEY,
-      JSON.stringify({ auth: JSON.stringify({ user: testUser, isAuthenticated: true }), _persist: '{"version":-1,"rehydrated":true}' }),
+      JSON.stringify({
+        auth: JSON.stringify({ user: testUser, isAuthenticated: true }),
+        _persist: '{"version":-1,"rehydrated":true}',
+      }),
     );
     const auth = loadPersistedAuth();
     expect(auth?.user?.email).toBe(testUser.email);

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@atelier/shared';
-import { initialAuthState, type AuthState } from '../features/auth/auth-slice';
+import { initialAuthState, type AuthState } from '../features/auth';
 
 /**
  * Only the auth slice is kept in the browser, under the key `root` (spec §4), in the layout that

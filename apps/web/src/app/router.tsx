@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
-import { orNewVersion } from './stale-chunk';
+import { orNewVersion } from '../lib/stale-chunk';
 
 interface LazyPage {
   Page: LazyExoticComponent<ComponentType>;

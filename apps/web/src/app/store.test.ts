@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockServer } from '../testing/mock-server';
-import { makeStore, serverCacheCleared } from './store';
+import { serverCacheCleared } from '../lib/store';
+import { makeStore } from './store';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// This file imports nothing that loads the server API (app/api.ts) up front, as the home page's first load.
+// This file imports nothing that loads the server API (lib/api.ts) up front, as the home page's first load.
 describe('the store and the server API', () => {
   it('starts without the API, and takes it in when the first module that calls the server loads', async () => {
     const server = mockServer({ 'GET /config': () => jsonResponse(200, { data: { signupCredits: 7 } }) });
@@ -13,9 +14,9 @@ describe('the store and the server API', () => {
     // Forgetting the server's replies before there are any is a no-op, not an error.
     store.dispatch(serverCacheCleared());
 
-    const { authApi } = await import('../features/auth/auth-api');
+    const { publicConfigApi } = await import('../lib/public-config');
     expect(store.getState().api.queries).toEqual({});
-    const reply = await store.dispatch(authApi.endpoints.getPublicConfig.initiate());
+    const reply = await store.dispatch(publicConfigApi.endpoints.getPublicConfig.initiate());
     expect(reply.data?.signupCredits).toBe(7);
     expect(server.callsTo('GET', '/config')).toHaveLength(1);
 

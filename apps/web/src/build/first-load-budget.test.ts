@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // does not use stopped riding in its chunk), from 141 when what only a signed-in person uses became
 // chunks fetched once someone is signed in, and from 136 when the server API (RTK Query, ~14 KB with the
 // home page's rows and their content API) left it: the store takes the API in when the first module
-// that calls the server loads (app/store.ts), and the home page's first screen asks the server nothing;
+// that calls the server loads (lib/store.ts), and the home page's first screen asks the server nothing;
 // and from 115 when MSG (the spec's texts, ~1.7 KB) left it: the first screen's two texts have a module
 // of their own (packages/shared/src/first-screen-messages.ts).
 const BUDGET_KB = 114;

@@ -11,8 +11,8 @@ import {
   GridIcon,
   MessageIcon,
 } from '../components/ui';
-import { useOpenGenerate } from '../app/layout/use-open-generate';
-import { orNewVersion } from '../app/stale-chunk';
+import { useOpenGenerate } from '../lib/use-open-generate';
+import { orNewVersion } from '../lib/stale-chunk';
 import { CONTENT_TYPE_DETAILS, lowestCost } from './parts/content-types';
 import { HomeHero } from './parts/home-hero';
 import { ModelCostTable } from './parts/model-cost-table';

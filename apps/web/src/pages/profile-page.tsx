@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { MSG, type ProfileByUsername } from '@atelier/shared';
 import { Badge, ButtonLink, EmptyState, GridIcon, LockIcon, Pager, Spinner, Tabs } from '../components/ui';
 import { PageMeta } from '../components/page-meta';
-import { errorMessage } from '../app/errors';
+import { errorMessage } from '../lib/errors';
 import { UserAvatar } from '../components/user-avatar';
 import { CollectionGrid, useGetUserCollectionsQuery } from '../features/collections';
 import { UploadContentButton, useGetUserContentQuery } from '../features/content';

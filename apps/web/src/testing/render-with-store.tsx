@@ -5,7 +5,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import type { PublicUser, SessionInfo } from '@atelier/shared';
-import { makeStore, type RootState } from '../app/store';
+import { makeStore } from '../app/store';
+import type { RootState } from '../lib/store';
 import { initialAuthState } from '../features/auth/auth-slice';
 
 export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useAppSelector, useOnceTrue } from '../hooks';
-import { orNewVersion } from '../stale-chunk';
+import { useAppSelector, useOnceTrue } from '../../lib/hooks';
+import { orNewVersion } from '../../lib/stale-chunk';
 
 // Their own chunks, reached by path like the router's pages, fetched the first time they are needed:
 // the dialog when it is first opened, the realtime connection with its live updates and the

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { uiActions } from '../../features/ui/ui-slice';
-import { AuthControls } from '../../features/auth/components/auth-controls';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { uiActions } from '../../lib/ui-slice';
+import { AuthControls } from '../../features/auth';
 import { Button, CloseIcon, MenuIcon, SparklesIcon, cx } from '../../components/ui';
 import { ThemeToggle } from './theme-toggle';
 import { LogoMark } from './logo';
-import { useOpenGenerate } from './use-open-generate';
+import { useOpenGenerate } from '../../lib/use-open-generate';
 
 // Its own chunk (the unread count, its live updates and the messaging API), fetched only when someone is signed in.
 const MessagesNavLink = lazy(() =>

@@ -75,7 +75,11 @@ describe('Layout', () => {
 
   it('navigates from the footer and retitles the page', async () => {
     const { user, router } = renderApp('/');
-    await user.click(within(await screen.findByRole('contentinfo', {}, { timeout: 4000 })).getByRole('link', { name: 'Terms of service' }));
+    await user.click(
+      within(await screen.findByRole('contentinfo', {}, { timeout: 4000 })).getByRole('link', {
+        name: 'Terms of service',
+      }),
+    );
     expect(router.state.location.pathname).toBe('/terms-of-services');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
     // The title is set in an effect, which may run just after the heading is in the document.

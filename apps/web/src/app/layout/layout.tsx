@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { AuthRoot } from '../../features/auth/components/auth-root';
-import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
+import { AuthRoot, VerifyEmailBanner } from '../../features/auth';
 import { GenerateRoot } from './generate-root';
-import { ThemeSync } from '../../features/theme/theme-sync';
+import { ThemeSync } from '../../features/theme';
 import { Header } from './header';
 import { Footer } from './footer';
 import { loadToastify, whenToastifyWanted } from '../../components/ui/toast';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderWithStore } from '../../testing/render-with-store';
-import { ThemeSync } from '../../features/theme/theme-sync';
+import { ThemeSync } from '../../features/theme';
 import { ThemeToggle } from './theme-toggle';
 
 describe('ThemeToggle', () => {

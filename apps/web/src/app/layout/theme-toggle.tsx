@@ -1,7 +1,7 @@
 import type { Theme } from '@atelier/shared';
 import { LeafIcon, MoonIcon, SunIcon, SunsetIcon, WavesIcon, cx } from '../../components/ui';
-import { THEME_LABELS, nextTheme } from '../../features/theme/theme';
-import { useTheme } from '../../features/auth/hooks/use-theme';
+import { THEME_LABELS, nextTheme } from '../../features/theme';
+import { useTheme } from '../../features/auth';
 
 const THEME_ICONS: Record<Theme, typeof SunIcon> = {
   light: SunIcon,

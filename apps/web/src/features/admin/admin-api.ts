@@ -10,7 +10,7 @@ import {
   type Role,
   type adminContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 type C = typeof adminContracts;
 

@@ -1,2 +1,2 @@
-/** Admin's face: nothing is shared with other features; the router reaches its pages. */
-export {};
+/** Admin's face: the admin area's frame, which other features' admin pages sit in; the router reaches its pages. */
+export { AdminOnly } from './components/admin-only';

@@ -7,7 +7,7 @@ import {
   type UserSettings,
   type usersContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 import { userLoaded } from './auth-slice';
 
 /** A profile edit: the text fields, and optionally a new avatar image sent as multipart. */

@@ -1,6 +1,5 @@
 import {
   authEndpoints,
-  metaEndpoints,
   usersEndpoints,
   type BodyOf,
   type DataOf,
@@ -8,18 +7,14 @@ import {
   type RegisterBody,
   type ReplyOf,
   type authContracts,
-  type metaContracts,
   type usersContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 /** What an action reply carries for the person: the server's sentence, when it sent one. */
 export interface ActionResult {
   message: string | null;
 }
-
-/** GET /config: what this deployment offers (sign-in providers, checkout, signup credits). */
-export type PublicConfig = DataOf<typeof metaContracts.config>;
 
 export type Me = DataOf<typeof usersContracts.me>;
 
@@ -103,11 +98,6 @@ export const authApi = api.injectEndpoints({
       transformResponse: (reply: ReplyOf<typeof usersContracts.me>) => reply.data,
       providesTags: ['Me'],
     }),
-    getPublicConfig: build.query<PublicConfig, void>({
-      query: () => call(metaEndpoints.config),
-      transformResponse: (reply: ReplyOf<typeof metaContracts.config>) => reply.data,
-      keepUnusedDataFor: 3600,
-    }),
   }),
 });
 
@@ -128,5 +118,4 @@ export const {
   useRevokeSessionMutation,
   useLazyGetMeQuery,
   useGetMeQuery,
-  useGetPublicConfigQuery,
 } = authApi;

@@ -1,20 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PublicUser, SessionInfo, UserSettings } from '@atelier/shared';
+import { loggedOut, tokensRefreshed, type AuthState } from '../../lib/session';
 
-/** Spec §3 "Auth state". Only this slice is persisted (key `root`). */
-export interface AuthState {
-  user: PublicUser | null;
-  userSettings: UserSettings | null;
-  isAuthenticated: boolean;
-  isLoading: boolean;
-  error: string | null;
-  passwordResetRequested: boolean;
-  /** The address the reset code went to, so the code step survives closing the modal. */
-  resetEmail: string | null;
-  otpVerified: boolean;
-  resetToken: string | null;
-  activeSessions: SessionInfo[];
-}
+export { loggedOut, tokensRefreshed, type AuthState };
 
 export const initialAuthState: AuthState = {
   user: null,
@@ -45,16 +33,6 @@ const authSlice = createSlice({
     currentUserFailed(state) {
       state.isAuthenticated = false;
       state.user = null;
-    },
-    /** Logout, even a failed one, clears the user, settings and authentication. */
-    loggedOut(state) {
-      state.user = null;
-      state.userSettings = null;
-      state.isAuthenticated = false;
-      state.activeSessions = [];
-    },
-    tokensRefreshed(state) {
-      state.error = null;
     },
     creditsUpdated(state, action: PayloadAction<number>) {
       if (state.user) state.user.credits = action.payload;
@@ -92,14 +70,25 @@ const authSlice = createSlice({
       state.activeSessions = action.payload;
     },
   },
+  extraReducers: (builder) => {
+    builder
+      // Logout, even a failed one, clears the user, settings and authentication.
+      .addCase(loggedOut, (state) => {
+        state.user = null;
+        state.userSettings = null;
+        state.isAuthenticated = false;
+        state.activeSessions = [];
+      })
+      .addCase(tokensRefreshed, (state) => {
+        state.error = null;
+      });
+  },
 });
 
 export const {
   signedIn,
   userLoaded,
   currentUserFailed,
-  loggedOut,
-  tokensRefreshed,
   creditsUpdated,
   emailVerified,
   settingsLoaded,

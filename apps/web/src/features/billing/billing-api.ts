@@ -28,7 +28,7 @@ import {
   type plansContracts,
   type subscriptionContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 import { creditsUpdated } from '../auth';
 
 type SubscriptionReply = ReplyOf<typeof subscriptionContracts.cancel>;

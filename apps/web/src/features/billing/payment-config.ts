@@ -1,4 +1,4 @@
-import { useGetPublicConfigQuery } from '../auth';
+import { useGetPublicConfigQuery } from '../../lib/public-config';
 
 export type PaymentConfig =
   { provider: 'local'; isLoading: boolean } | { provider: 'stripe'; publishableKey: string; isLoading: false };

@@ -6,7 +6,7 @@ import {
   type UpdateCollectionBody,
   type collectionsContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 import { withCreatedFirst, withRemoved, withReplaced, type CollectionPage } from './collections-cache';
 
 export interface CollectionListArgs {

@@ -1,5 +1,5 @@
 import { contactBody, contactEndpoints, type ContactBody, type ReplyOf, type contactContracts } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 /** The form validates with the same schema the server applies to `POST /contact`. */
 export const contactMessageSchema = contactBody;

@@ -18,7 +18,7 @@ import {
   type categoriesContracts,
   type contentContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 import { generationApi } from '../generation';
 import {
   addComment,

@@ -10,7 +10,7 @@ import {
   signedInState,
   makeUser,
 } from '../../testing/render-with-store';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../testing/store';
 import { makeContent } from '../../testing/generation-test-utils';
 import { contentApi } from './content-api';
 import { GalleryPage } from './pages/gallery-page';

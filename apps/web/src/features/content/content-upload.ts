@@ -1,5 +1,5 @@
 import { API_BASE, CONTENT_TYPES, contentEndpoints, pathOf, type Content, type ContentType } from '@atelier/shared';
-import { tokenStore } from '../../app/token-store';
+import { tokenStore } from '../../lib/token-store';
 
 export interface UploadFields {
   title: string;

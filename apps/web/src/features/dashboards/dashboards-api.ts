@@ -15,7 +15,7 @@ import type {
   UserSocialStats,
 } from '@atelier/shared';
 import { dashboardsEndpoints as d } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 /** A named range, or explicit dates that win over it. */
 export interface RangeArgs {

@@ -7,7 +7,7 @@ import {
   type UpdateWebhookBody,
   type developersContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 type C = typeof developersContracts;
 

@@ -18,7 +18,7 @@ import {
   type contentContracts,
   type generationContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 import { creditsUpdated } from '../auth';
 import { isInProgress } from './generation-types';
 

@@ -11,9 +11,9 @@ import {
   type UpdateApplicationBody,
   type applicationsContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
-import type { RootState } from '../../app/store';
-import { tokenStore } from '../../app/token-store';
+import { api, call } from '../../lib/api';
+import type { RootState } from '../../lib/store';
+import { tokenStore } from '../../lib/token-store';
 import {
   applicationMatches,
   putFirst,

@@ -8,8 +8,8 @@ import {
   type UpdateJobBody,
   type jobsContracts,
 } from '@atelier/shared';
-import { api, call, toParams } from '../../app/api';
-import type { RootState } from '../../app/store';
+import { api, call, toParams } from '../../lib/api';
+import type { RootState } from '../../lib/store';
 import { jobMatches, mergePage, putFirst, removeItem, replaceItem, type JobListArgs, type Page } from './jobs-cache';
 
 /** Filters of the careers board; the page is not part of the cache key, so pages add up in one list. */

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import type { Application, Job, Pagination, PublicUser } from '@atelier/shared';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../testing/store';
 import { initialAuthState } from '../auth';
 
 export const owner: PublicUser = {

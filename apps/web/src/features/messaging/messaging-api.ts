@@ -1,5 +1,5 @@
 import { messagingEndpoints as m, type DataOf, type ReplyOf, type messagingContracts } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 type C = typeof messagingContracts;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useRealtimeEvent } from '../realtime';
 import { messagingApi } from './messaging-api';
 

@@ -9,7 +9,7 @@ import {
   type ReportAction,
   type moderationContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 type C = typeof moderationContracts;
 

@@ -4,7 +4,7 @@ import {
   type UpdateNotificationSettingsBody,
   type notificationsContracts,
 } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 type C = typeof notificationsContracts;
 

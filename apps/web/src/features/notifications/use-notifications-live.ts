@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useRealtimeEvent } from '../realtime';
 import { notificationsApi } from './notifications-api';
 

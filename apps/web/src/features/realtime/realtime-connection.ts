@@ -1,7 +1,7 @@
 import type * as SocketIoClient from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { LIMITS, MSG, type CatchUpCursor } from '@atelier/shared';
-import { tokenStore } from '../../app/token-store';
+import { tokenStore } from '../../lib/token-store';
 import { CatchUpState } from './catch-up';
 
 export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected' | 'failed';

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../testing/store';
 import { initialAuthState, loggedOut, signedIn } from '../auth';
 import { testUser } from '../../testing/generation-test-utils';
 import type { FakeSocket } from '../../testing/fake-socket';

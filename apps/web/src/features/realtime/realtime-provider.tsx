@@ -9,8 +9,8 @@ import {
 } from 'react';
 import { useStore } from 'react-redux';
 import type { ServerEventName, ServerEventPayload } from '@atelier/shared';
-import type { RootState } from '../../app/store';
-import { useAppDispatch } from '../../app/hooks';
+import type { RootState } from '../../lib/store';
+import { useAppDispatch } from '../../lib/hooks';
 import { creditsUpdated } from '../auth';
 import { realtimeConnection, type RealtimeConnection, type RealtimeSnapshot } from './realtime-connection';
 

@@ -1,4 +1,4 @@
 /** Theme's face: the theme state and the component that applies it to the page. */
-export { nextTheme } from './theme';
-export { themeSet } from './theme-slice';
+export { THEME_LABELS, nextTheme, readSavedTheme } from './theme';
+export { themeReducer, themeSet } from './theme-slice';
 export { ThemeSync } from './theme-sync';

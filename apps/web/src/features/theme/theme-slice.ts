@@ -1,10 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_THEME, type Theme } from '@atelier/shared';
+import { DEFAULT_THEME } from '@atelier/shared';
+import type { ThemeState } from '../../lib/store';
 import { isTheme, nextTheme } from './theme';
 
-export interface ThemeState {
-  theme: Theme;
-}
+export type { ThemeState };
 
 const themeSlice = createSlice({
   name: 'theme',

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
-import { type AuthIntent, uiActions } from './ui-slice';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import type { RootState } from '../../lib/store';
+import { type AuthIntent, uiActions } from '../../lib/ui-slice';
 
 type IntentOf<K extends AuthIntent['kind']> = Extract<AuthIntent, { kind: K }>;
 

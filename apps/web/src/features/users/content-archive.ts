@@ -1,5 +1,5 @@
 import { API_BASE, pathOf, usersEndpoints } from '@atelier/shared';
-import { tokenStore } from '../../app/token-store';
+import { tokenStore } from '../../lib/token-store';
 
 export const ARCHIVE_FAILED = 'Failed to download your content';
 const ARCHIVE_PATH = `${API_BASE}${pathOf(usersEndpoints.contentArchive)}`;

@@ -1,5 +1,5 @@
 import { usersEndpoints, type DataOf, type PeopleSort, type ReplyOf, type usersContracts } from '@atelier/shared';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 export interface PageArgs {
   page?: number;

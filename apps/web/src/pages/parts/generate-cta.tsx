@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, SparklesIcon } from '../../components/ui';
-import { useOpenGenerate } from '../../app/layout/use-open-generate';
+import { useOpenGenerate } from '../../lib/use-open-generate';
 
 /** The closing band of a page: one sentence and the same Generate action as the header. */
 export function GenerateCta({

@@ -1,4 +1,4 @@
-import { useGetPublicConfigQuery } from '../../features/auth/auth-api';
+import { useGetPublicConfigQuery } from '../../lib/public-config';
 
 /** The sign-up step's promise of free credits, when this deployment gives any (GET /config). */
 export function SignupCreditsNote() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { Button, Spinner, TableScroll } from '../../../components/ui';
 import { formatDate } from '../../../components/format';
 import { useGetAdminAuditQuery } from '../admin-api';
-import { AdminOnly } from '../../../app/layout/admin-only';
+import { AdminOnly } from '../components/admin-only';
 import { AdminPager } from '../components/admin-pager';
 
 const TYPE_LABELS = {

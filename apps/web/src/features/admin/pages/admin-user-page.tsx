@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { ADMIN_CREDITS_MAX, MSG, ROLES, type AdminUserDetail, type Role } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
-import { useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
 import { Badge, Button, Card, Field, Input, Select, Spinner, TableScroll } from '../../../components/ui';
 import { formatDate } from '../../../components/format';
 import { formatNumber, StatGrid } from '../../dashboards';
 import { useAdjustUserCreditsMutation, useChangeUserRoleMutation, useGetAdminUserQuery } from '../admin-api';
-import { AdminOnly } from '../../../app/layout/admin-only';
+import { AdminOnly } from '../components/admin-only';
 import { AdminApiKeysCard } from '../../developers';
 
 /** /admin/users/:id — one account: role, credit adjustments with a reason, and its ledger. */

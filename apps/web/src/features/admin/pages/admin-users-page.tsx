@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ROLES, type Role } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { Badge, Button, Input, Select, Spinner, TableScroll } from '../../../components/ui';
 import { formatDate } from '../../../components/format';
 import { formatNumber } from '../../dashboards';
 import { useGetAdminUsersQuery } from '../admin-api';
-import { AdminOnly } from '../../../app/layout/admin-only';
+import { AdminOnly } from '../components/admin-only';
 import { AdminPager } from '../components/admin-pager';
 
 /** /admin/users — find an account by name, username or email. */

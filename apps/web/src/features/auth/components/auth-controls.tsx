@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useLayoutEffect, useRef } from 'react';
 import type { PublicUser } from '@atelier/shared';
 import { Button } from '../../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { uiActions } from '../../ui';
 import { formatCredits } from './format-credits';
 import '../auth.css';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { Dialog } from '../../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { type AuthModalMode, uiActions } from '../../ui';
 import { authErrorSet } from '../auth-slice';
 import { forgetKeptIntent, keepIntent } from '../kept-intent';

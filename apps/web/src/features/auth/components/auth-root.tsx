@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { GET_CURRENT_USER_FAILED, STORAGE_KEYS } from '@atelier/shared';
-import { useAppDispatch, useAppSelector, useOnceTrue } from '../../../app/hooks';
-import type { AppDispatch } from '../../../app/store';
-import { errorMessage } from '../../../app/errors';
-import { tokenStore } from '../../../app/token-store';
+import { useAppDispatch, useAppSelector, useOnceTrue } from '../../../lib/hooks';
+import type { AppDispatch } from '../../../lib/store';
+import { errorMessage } from '../../../lib/errors';
+import { tokenStore } from '../../../lib/token-store';
 import { currentUserFailed, loggedOut, settingsLoaded, userLoaded } from '../auth-slice';
 import { useForgetSession } from '../hooks/use-forget-session';
-import { orNewVersion } from '../../../app/stale-chunk';
+import { orNewVersion } from '../../../lib/stale-chunk';
 
 // Its own chunk (the forms and their validation), fetched the first time the modal opens.
 const AuthModal = lazy(() => orNewVersion(import('./auth-modal').then((m) => ({ default: m.AuthModal }))));

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Button, Field, Input } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { useForgetSession } from '../hooks/use-forget-session';
 import { useDeleteAccountMutation, useRequestDeletionCodeMutation } from '../account-api';
 

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody, MSG, type LoginBody } from '@atelier/shared';
-import { useAppDispatch } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { authErrorSet } from '../auth-slice';
 import { useLoginMutation } from '../auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';

@@ -1,7 +1,7 @@
 import { MSG } from '@atelier/shared';
-import { api } from '../../../app/api';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { api } from '../../../lib/api';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { Checkbox } from '../../../components/ui';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateSettingsMutation } from '../account-api';

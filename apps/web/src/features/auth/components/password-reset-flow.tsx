@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { forgotPasswordBody, MSG, newPassword } from '@atelier/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import {
   authErrorSet,
   otpVerified,

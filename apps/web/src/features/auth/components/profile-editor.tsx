@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { MSG, WEBSITE_INVALID, isWebsite, normalizeWebsite, type PublicUser } from '@atelier/shared';
 import { Button, Checkbox, Field, Input, TextArea } from '../../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { settingsLoaded } from '../auth-slice';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useUpdateProfileMutation, useUpdateSettingsMutation } from '../account-api';
 
@@ -27,7 +27,10 @@ function checkFields(fields: ProfileFields): FieldErrors {
 
 /** The fields a server refusal names: its validation details, or a taken username. */
 export function refusedFields(error: unknown): FieldErrors {
-  const e = error as { status?: unknown; data?: { message?: unknown; details?: { path?: string; message?: string }[] } };
+  const e = error as {
+    status?: unknown;
+    data?: { message?: unknown; details?: { path?: string; message?: string }[] };
+  };
   const found: FieldErrors = {};
   for (const d of e?.data?.details ?? []) {
     const name = d.path?.split('.').pop() as FieldName | undefined;

@@ -97,7 +97,9 @@ describe('Profile editor', () => {
     await user.type(screen.getByLabelText('Bio'), 'Engines and poems');
     await user.type(screen.getByLabelText('Website'), 'my site');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect((await screen.findAllByText('Your other changes are saved. Fix the marked field to save it too.')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Your other changes are saved. Fix the marked field to save it too.')).length,
+    ).toBeGreaterThan(0);
     const body = server.callsTo('PATCH', '/users/profile')[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ bio: 'Engines and poems' });
     expect(body).not.toHaveProperty('website');
@@ -125,7 +127,9 @@ describe('Profile editor', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]?.body).toMatchObject({ location: 'London' });
     expect(calls[1]?.body).not.toHaveProperty('username');
-    expect(screen.getAllByText('Your other changes are saved. Fix the marked field to save it too.').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Your other changes are saved. Fix the marked field to save it too.').length,
+    ).toBeGreaterThan(0);
   });
 
   it('shows "Failed to update profile" when the server gives no message', async () => {

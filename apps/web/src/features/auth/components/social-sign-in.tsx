@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
 import { MSG } from '@atelier/shared';
-import { useAppDispatch } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { authErrorSet } from '../auth-slice';
-import { useFacebookLoginMutation, useGetPublicConfigQuery, useGoogleLoginMutation } from '../auth-api';
+import { useFacebookLoginMutation, useGoogleLoginMutation } from '../auth-api';
+import { useGetPublicConfigQuery } from '../../../lib/public-config';
 import { useCompleteSignIn, type SignInKind } from '../hooks/use-complete-sign-in';
 import { startFacebookSignIn, startGoogleSignIn } from '../social-sdk';
 

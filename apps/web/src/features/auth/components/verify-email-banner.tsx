@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import '../auth.css';
 
 /** A thin reminder for signed-in people whose email is not verified yet. */

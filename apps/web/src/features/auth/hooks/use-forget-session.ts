@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { serverCacheCleared } from '../../../app/store';
-import { tokenStore } from '../../../app/token-store';
+import { useAppDispatch } from '../../../lib/hooks';
+import { serverCacheCleared } from '../../../lib/store';
+import { tokenStore } from '../../../lib/token-store';
 import { loggedOut } from '../auth-slice';
 
 /**

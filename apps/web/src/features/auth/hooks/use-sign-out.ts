@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { tokenStore } from '../../../app/token-store';
+import { tokenStore } from '../../../lib/token-store';
 import { useLogoutMutation } from '../auth-api';
 import { useForgetSession } from './use-forget-session';
 

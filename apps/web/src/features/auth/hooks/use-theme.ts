@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { UPDATE_SETTINGS_FAILED, type Theme } from '@atelier/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { nextTheme, themeSet } from '../../theme';
 import { settingsLoaded } from '../auth-slice';
 

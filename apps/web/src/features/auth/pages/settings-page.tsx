@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { MSG, newPassword, THEMES, type PublicUser, type SessionInfo, type Theme } from '@atelier/shared';
 import { Badge, Button } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { useTheme } from '../hooks/use-theme';
 import { sessionsLoaded } from '../auth-slice';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../auth-api';
 import { useForgetSession } from '../hooks/use-forget-session';
 import { PasswordField, SubmitButton } from '../components/form-fields';
-import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
+import { SignInPrompt } from '../../../lib/sign-in-prompt';
 import { UserAvatar } from '../../../components/user-avatar';
 import { PASSWORD_HINT } from '../components/signup-form';
 import { describeUserAgent } from '../user-agent';

@@ -4,13 +4,13 @@ import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Button } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { emailVerified, userLoaded } from '../auth-slice';
 import { useRequestVerificationMutation, useVerifyEmailMutation } from '../auth-api';
 import { CodeInput, emptyCode, isCodeComplete } from '../components/code-input';
 import { SubmitButton } from '../components/form-fields';
-import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
+import { SignInPrompt } from '../../../lib/sign-in-prompt';
 import '../auth.css';
 
 export function VerifyEmailPage() {

@@ -3,8 +3,8 @@ import { toast } from '../../../components/ui/toast';
 import { formatCount } from '../../../components/format';
 import { MSG, formatMoney, type CreditProduct, type PriceCalculation } from '@atelier/shared';
 import { Badge, Button, Card, Field, Input, Spinner } from '../../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { uiActions } from '../../ui';
 import {
   useCalculatePriceMutation,

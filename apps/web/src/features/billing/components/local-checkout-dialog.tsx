@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '@atelier/shared';
 import { Button, Dialog, Field, Input } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { useConfirmLocal3dsMutation, usePayLocalMutation } from '../billing-api';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 

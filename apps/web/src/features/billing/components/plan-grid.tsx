@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { MSG, formatMoney, type BillingFrequency, type Plan } from '@atelier/shared';
 import { Badge, Button, Card, CheckIcon, Spinner, Tabs } from '../../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { uiActions } from '../../ui';
 import {
   useGetActivePlansQuery,

@@ -1,7 +1,7 @@
 import { toast } from '../../../components/ui/toast';
 import { MSG, formatMoney, type BillingFrequency, type Plan, type Subscription } from '@atelier/shared';
 import { Button, Dialog, Spinner } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import {
   useCancelSubscriptionMutation,
   useChangeFrequencyMutation,

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { MSG, formatMoney, type CreditProduct, type CreditProductBody, type PricingTier } from '@atelier/shared';
 import { Button, Card, Checkbox, Dialog, Field, Input, Spinner, TextArea } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import {
   useCreateProductMutation,
   useDeleteProductMutation,
@@ -12,7 +12,7 @@ import {
   useUpdatePricingMutation,
   useUpdateProductMutation,
 } from '../billing-api';
-import { AdminOnly } from '../../../app/layout/admin-only';
+import { AdminOnly } from '../../admin';
 import { StatGrid } from '../../dashboards';
 import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';

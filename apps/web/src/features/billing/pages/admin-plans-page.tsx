@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { MSG, formatMoney, planBody, type Plan, type PlanBody } from '@atelier/shared';
 import { Button, Card, Checkbox, Dialog, Field, Input, Spinner, TextArea } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import {
   useCreatePlanMutation,
   useCreatePlansBulkMutation,
@@ -11,7 +11,7 @@ import {
   useUpdatePlanMutation,
   useUpdatePlanStripeMutation,
 } from '../billing-api';
-import { AdminOnly } from '../../../app/layout/admin-only';
+import { AdminOnly } from '../../admin';
 import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';
 

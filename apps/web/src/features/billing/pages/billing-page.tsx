@@ -13,9 +13,9 @@ import {
 } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } from '../../../components/ui';
-import { tokenStore } from '../../../app/token-store';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { tokenStore } from '../../../lib/token-store';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { uiActions } from '../../ui';
 import {
   useBillingPortalMutation,

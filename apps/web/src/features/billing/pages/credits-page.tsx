@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { LIMITS, MSG } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Button, Card, EmptyState, Select, Spinner } from '../../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { uiActions } from '../../ui';
 import {
   LEDGER_KIND_LABELS,

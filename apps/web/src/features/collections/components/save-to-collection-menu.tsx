@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { COLLECTION_TEXT } from '@atelier/shared';
 import { Button, BookmarkIcon, CheckIcon, Input } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { uiActions } from '../../ui';
 import {
   useAddCollectionItemMutation,

@@ -14,9 +14,9 @@ import {
   Spinner,
 } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
-import { errorMessage } from '../../../app/errors';
-import { useAppSelector } from '../../../app/hooks';
-import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
+import { SignInPrompt } from '../../../lib/sign-in-prompt';
 import { CollectionGrid } from '../components/collection-grid';
 import {
   useCreateCollectionMutation,

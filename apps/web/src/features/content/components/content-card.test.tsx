@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../../testing/store';
 import { makeContent } from '../../../testing/generation-test-utils';
 import { ContentCard } from './content-card';
 

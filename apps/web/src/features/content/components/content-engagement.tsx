@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { MODERATION_TEXT, MSG, type Comment, type Content } from '@atelier/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { Badge, Button, Dialog, Spinner, TextArea } from '../../../components/ui';
 import { uiActions, useResumedIntent } from '../../ui';
 import { ReportButton } from '../../moderation';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { CONTENT_TYPE_NAMES, MSG, contentCaption } from '@atelier/shared';
 import { Badge, Button, Checkbox, Pager, ProgressBar } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import {
   type Content,
   isInProgress,

@@ -3,15 +3,15 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { EDIT_OPERATIONS, LIMITS, MSG, editCost, type EditOperation } from '@atelier/shared';
 import { Button, Card, Checkbox, Field, Input, Select, TextArea } from '../../../components/ui';
-import { useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import {
   type Content,
   useDeleteContentItemMutation,
   useEditContentMutation,
   useUpdateContentItemMutation,
 } from '../../generation';
-import { useRetryKey } from '../../../app/use-retry-key';
+import { useRetryKey } from '../../../lib/use-retry-key';
 import { useListCategoriesQuery } from '../content-api';
 
 /** The title as a heading, or for the owner an inline editor behind a Rename button. */

@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { cx } from '../../../components/ui';
 import { uiActions, useResumedIntent } from '../../ui';
 import { useLikeContentMutation } from '../content-api';

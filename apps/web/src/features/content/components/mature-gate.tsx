@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { Button, buttonClass } from '../../../components/ui';
 import { uiActions } from '../../ui';
 import type { Content } from '../../generation';

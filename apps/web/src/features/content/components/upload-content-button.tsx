@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { Button } from '../../../components/ui';
 
 // The dialog (its form, validation and zod) loads when it is first wanted, not with the page.

@@ -12,7 +12,7 @@ import {
   type CategoryTreeNode,
   type ContentType,
 } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { Button, Checkbox, Dialog, Field, Input, ProgressBar, Select, TextArea } from '../../../components/ui';
 import { useCategoryTreeQuery, useUploadContentMutation } from '../content-api';
 import { guessContentType, isContentType, titleFromFileName } from '../content-upload';

@@ -14,8 +14,8 @@ import {
   Spinner,
   TextArea,
 } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
-import { AdminOnly } from '../../../app/layout/admin-only';
+import { errorMessage } from '../../../lib/errors';
+import { AdminOnly } from '../../admin';
 import {
   useBulkToggleCategoriesMutation,
   useCategoryTreeQuery,

@@ -14,9 +14,9 @@ import {
 } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Button, EmptyState, GridIcon, Input, SearchIcon, Select, SparklesIcon, Tabs } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
-import { useAppSelector } from '../../../app/hooks';
-import { useOpenGenerate } from '../../../app/layout/use-open-generate';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
+import { useOpenGenerate } from '../../../lib/use-open-generate';
 import {
   useCategoryBreadcrumbQuery,
   useCategoryContentQuery,

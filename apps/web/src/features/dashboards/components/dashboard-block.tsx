@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { Button, Card, Skeleton } from '../../../components/ui';
 
 export interface DashboardBlockProps<T> {

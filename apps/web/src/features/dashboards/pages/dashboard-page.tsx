@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CONTENT_TYPES, CONTENT_TYPE_NAMES, DASHBOARD_MSG, MSG, type ContentType } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Button, EmptyState, Select } from '../../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { uiActions } from '../../ui';
 import { BarChart } from '../charts/bar-chart';
 import { formatNumber } from '../charts/chart-format';

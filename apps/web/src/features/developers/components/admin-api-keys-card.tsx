@@ -1,5 +1,5 @@
 import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { Badge, Button, Card } from '../../../components/ui';
 import { useAdminRevokeApiKeyMutation, useGetAdminApiKeysQuery } from '../developers-api';
 

@@ -9,7 +9,7 @@ import {
   type WebhookEventType,
 } from '@atelier/shared';
 import { Badge, Button, Checkbox, Field, Input } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import {
   useCreateWebhookMutation,
   useDeleteWebhookMutation,

@@ -12,9 +12,9 @@ import {
 } from '@atelier/shared';
 import { Badge, Button, Checkbox, Field, Input } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
-import { useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
-import { SignInPrompt } from '../../../app/layout/sign-in-prompt';
+import { useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { SignInPrompt } from '../../../lib/sign-in-prompt';
 import { useCreateApiKeyMutation, useGetApiKeysQuery, useRevokeApiKeyMutation } from '../developers-api';
 import { WebhooksSection } from '../components/webhooks-section';
 import '../developers.css';

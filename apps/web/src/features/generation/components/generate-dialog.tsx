@@ -17,17 +17,18 @@ import {
 } from '@atelier/shared';
 import { Button, Dialog, Field, Spinner, Tabs, TextArea, type TabItem } from '../../../components/ui';
 import { formatCount } from '../../../components/format';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
 import { uiActions } from '../../ui';
-import { creditsUpdated, useGetPublicConfigQuery } from '../../auth';
+import { creditsUpdated } from '../../auth';
+import { useGetPublicConfigQuery } from '../../../lib/public-config';
 import { generationApi, useGenerateContentMutation } from '../generation-api';
 import { ModelPicker } from './model-picker';
 import { ExamplePrompts } from './example-prompts';
 import { AdvancedSettings } from './advanced-settings';
 import { CountAndShape, MoreSettings, parseSeed, parseTags } from './creator-controls';
 import { useReferenceImage } from './use-reference-image';
-import { useRetryKey } from '../../../app/use-retry-key';
+import { useRetryKey } from '../../../lib/use-retry-key';
 import '../generation.css';
 
 // The buy step's packs and checkout, fetched only when someone runs short in the dialog.

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { CONTENT_TYPE_NAMES } from '@atelier/shared';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useRealtimeEvent } from '../../realtime';
 import { generationApi } from '../generation-api';
 

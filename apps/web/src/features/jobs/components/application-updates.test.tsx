@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ToastContainer } from 'react-toastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../../testing/store';
 import { initialAuthState } from '../../auth';
 import { testUser } from '../../../testing/generation-test-utils';
 import type { FakeSocket } from '../../../testing/fake-socket';

@@ -1,7 +1,7 @@
 import { toast } from '../../../components/ui/toast';
 import type { ApplicationStatus } from '@atelier/shared';
-import { api } from '../../../app/api';
-import { useAppDispatch } from '../../../app/hooks';
+import { api } from '../../../lib/api';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useRealtimeEvent } from '../../realtime';
 import { statusLabel } from '../jobs-format';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { MSG, OWNER_APPLICATION_STATUSES, type Application, type OwnerApplicationStatus } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { Button, Select } from '../../../components/ui';
 import { openResume, useBulkUpdateApplicationsMutation, useUpdateApplicationMutation } from '../applications-api';
 import { formatDate, statusLabel } from '../jobs-format';

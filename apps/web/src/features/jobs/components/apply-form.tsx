@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import type { z } from 'zod';
 import { JOBS_TEXT, JOB_LIMITS, MSG, createApplicationBody, type Job } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
-import { useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
 import { Button, EmptyState, Field, Input, CheckIcon, TextArea } from '../../../components/ui';
 import { useSubmitApplicationMutation } from '../applications-api';
 

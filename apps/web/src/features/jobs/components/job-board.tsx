@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { EMPLOYMENT_TYPES, EMPLOYMENT_TYPE_LABELS, MSG, type EmploymentType } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { BriefcaseIcon, Button, EmptyState, Field, Input, SearchIcon, Select, Skeleton } from '../../../components/ui';
 import { useGetActiveJobsQuery, type ActiveJobsArgs } from '../jobs-api';
 import { JobCard } from './job-card';

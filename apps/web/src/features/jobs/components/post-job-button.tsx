@@ -1,6 +1,6 @@
 import { JOBS_TEXT } from '@atelier/shared';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { Button, ButtonLink } from '../../../components/ui';
 import { uiActions } from '../../ui';
 

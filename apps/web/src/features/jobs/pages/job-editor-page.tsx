@@ -1,12 +1,12 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { JOBS_TEXT, MSG } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
-import { useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { ButtonLink, Card, EmptyState, Skeleton } from '../../../components/ui';
 import { JobForm } from '../components/job-form';
-import { SignInRequired } from '../../../app/layout/sign-in-required';
+import { SignInRequired } from '../../../lib/sign-in-required';
 import { useCreateJobMutation, useGetJobQuery, useUpdateJobMutation } from '../jobs-api';
 import '../jobs.css';
 

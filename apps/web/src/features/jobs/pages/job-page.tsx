@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { JOBS_TEXT, MSG } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { Badge, BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Skeleton } from '../../../components/ui';
 import { uiActions } from '../../ui';

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { MSG, type Application } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
-import { useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Pager, Skeleton } from '../../../components/ui';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { SignInRequired } from '../../../app/layout/sign-in-required';
+import { SignInRequired } from '../../../lib/sign-in-required';
 import { StatusBadge } from '../components/status-badge';
 import {
   useDeleteApplicationMutation,

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Button, MessageIcon } from '../../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { uiActions } from '../../ui';
 
 export interface MessageButtonProps {

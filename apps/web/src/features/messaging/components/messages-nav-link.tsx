@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { Badge, cx } from '../../../components/ui';
 import { useGetUnreadCountQuery } from '../messaging-api';
 import { useConversationsLive } from '../use-conversations-live';

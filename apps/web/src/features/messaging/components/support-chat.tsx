@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { CloseIcon, cx } from '../../../components/ui';
 import { useRealtimeStatus } from '../../realtime';
 import { useGetSupportUserQuery } from '../messaging-api';

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, Spinner, cx } from '../../../components/ui';
-import { useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/errors';
-import { SignInRequired } from '../../../app/layout/sign-in-required';
+import { useAppSelector } from '../../../lib/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { SignInRequired } from '../../../lib/sign-in-required';
 import { ConversationList } from '../components/conversation-list';
 import { ThreadPanel } from '../components/thread-panel';
 import { useGetConversationsQuery } from '../messaging-api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../app/errors';
-import { useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
 import { Button } from '../../../components/ui';
 import { toast } from '../../../components/ui/toast';
 import { useBlockMutation } from '../moderation-api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { Button, Pager } from '../../../components/ui';
 import { toast } from '../../../components/ui/toast';
 import { UserAvatar } from '../../../components/user-avatar';

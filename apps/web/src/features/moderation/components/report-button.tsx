@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ReportTargetType } from '@atelier/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { Button } from '../../../components/ui';
 import { uiActions } from '../../ui';
 

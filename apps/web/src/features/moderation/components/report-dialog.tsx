@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import '../moderation.css';
 import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason, type ReportTargetType } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { Button, Dialog } from '../../../components/ui';
 import { toast } from '../../../components/ui/toast';
 import { useReportMutation } from '../moderation-api';

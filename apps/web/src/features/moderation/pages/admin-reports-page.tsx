@@ -11,8 +11,8 @@ import {
   type ReportStatus,
   type ReportTargetType,
 } from '@atelier/shared';
-import { errorMessage } from '../../../app/errors';
-import { AdminOnly } from '../../../app/layout/admin-only';
+import { errorMessage } from '../../../lib/errors';
+import { AdminOnly } from '../../admin';
 import { DateTime } from '../../../components/date-time';
 import { Badge, Button, EmptyState, Pager, Spinner } from '../../../components/ui';
 import { toast } from '../../../components/ui/toast';

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@atelier/shared';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../../testing/store';
 import { initialAuthState } from '../../auth';
 import { testUser } from '../../../testing/generation-test-utils';
 import type { FakeSocket } from '../../../testing/fake-socket';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { Badge, BellIcon } from '../../../components/ui';
 import { useGetNotificationsUnreadQuery } from '../notifications-api';
 import { useNotificationsLive } from '../use-notifications-live';

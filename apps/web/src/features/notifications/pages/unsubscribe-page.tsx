@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { useUnsubscribeNotificationsMutation } from '../notifications-api';
 
 /**

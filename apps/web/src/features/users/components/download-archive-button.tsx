@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { Button } from '../../../components/ui';
 import { ARCHIVE_FAILED, downloadContentArchive, formatBytes } from '../content-archive';
 import { usersApi } from '../users-api';

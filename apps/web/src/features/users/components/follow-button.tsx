@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Button } from '../../../components/ui';
-import { errorMessage } from '../../../app/errors';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/errors';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { uiActions, useResumedIntent } from '../../ui';
 import { useFollowMutation } from '../users-api';
 

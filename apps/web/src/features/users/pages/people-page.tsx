@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { MSG, type PeopleSort } from '@atelier/shared';
 import { Button, Input, SearchIcon } from '../../../components/ui';
 import { PageMeta } from '../../../components/page-meta';
-import { errorMessage } from '../../../app/errors';
+import { errorMessage } from '../../../lib/errors';
 import { PeopleList } from '../components/people-list';
 import { useSearchUsersQuery } from '../users-api';
 import '../users.css';

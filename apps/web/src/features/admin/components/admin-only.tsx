@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { PageMeta } from '../../components/page-meta';
-import { Button, ButtonLink, EmptyState } from '../../components/ui';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { uiActions } from '../../features/ui/ui-slice';
+import { PageMeta } from '../../../components/page-meta';
+import { Button, ButtonLink, EmptyState } from '../../../components/ui';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { uiActions } from '../../ui';
 import { AdminNav } from './admin-nav';
-import '../../components/dashboard.css';
+import '../../../components/dashboard.css';
 
 /** Shows admin pages to admins; everyone else gets a clear explanation (the server refuses them anyway). */
 export function AdminOnly({

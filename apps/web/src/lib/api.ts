@@ -18,7 +18,7 @@ import {
 } from '@atelier/shared';
 import { tokenStore } from './token-store';
 import { takeInitialReply } from './initial-replies';
-import { loggedOut, tokensRefreshed } from '../features/auth/auth-slice';
+import { loggedOut, tokensRefreshed } from './session';
 import { injectApi } from './store';
 
 const rawBaseQuery = fetchBaseQuery({

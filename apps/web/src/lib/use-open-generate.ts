@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { ContentType } from '@atelier/shared';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { uiActions } from '../../features/ui/ui-slice';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { uiActions } from './ui-slice';
 
 /**
  * Every "Create"/"Generate" call to action behaves the same: signed-in people get the Generate

@@ -1,6 +1,6 @@
-import { Button } from '../../components/ui';
-import { useAppDispatch } from '../hooks';
-import { uiActions } from '../../features/ui';
+import { Button } from '../components/ui';
+import { useAppDispatch } from './hooks';
+import { uiActions } from './ui-slice';
 
 /** What a page that needs an account shows to someone who is signed out. */
 export function SignInPrompt({ title, text }: { title: string; text: string }) {

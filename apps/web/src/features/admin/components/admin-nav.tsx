@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { OpenReportsCount } from '../../features/moderation';
+import { OpenReportsCount } from '../../moderation';
 
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },

@@ -1,6 +1,6 @@
-import { useAppDispatch } from '../hooks';
-import { Button, EmptyState, LockIcon } from '../../components/ui';
-import { uiActions } from '../../features/ui';
+import { useAppDispatch } from './hooks';
+import { Button, EmptyState, LockIcon } from '../components/ui';
+import { uiActions } from './ui-slice';
 
 /** What a signed-out visitor sees on a page that is about their own jobs or applications. */
 export function SignInRequired({ what }: { what: string }) {

@@ -102,7 +102,12 @@ const uiSlice = createSlice({
     /** Opens the dialog filled with an item's type, model, prompt and settings. */
     modelDialogPrefilled(
       state,
-      action: PayloadAction<{ contentType: ContentType; selectedModel: string; prompt: string; preset: GeneratePreset }>,
+      action: PayloadAction<{
+        contentType: ContentType;
+        selectedModel: string;
+        prompt: string;
+        preset: GeneratePreset;
+      }>,
     ) {
       state.modelDialog = { isOpen: true, ...action.payload };
     },
