@@ -206,33 +206,12 @@ async function quotePlanChange(deps: BillingDeps, row: SubscriptionRow, planId: 
   const daysLeft = Math.min(daysInPeriod, Math.max(0, Math.ceil((row.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS)));
   const oldPrice = current ? priceOf(current, frequency) : 0;
   const newPrice = priceOf(target, frequency);
-  const isUpgrade = newPrice > oldPrice && daysLeft > 0 && current?.currency === target.currency;
+  const sameCurrency = current?.currency === target.currency;
+  const isUpgrade = newPrice > oldPrice && daysLeft > 0 && sameCurrency;
+  const billedByProvider = providerOps(deps, row) !== null;
   const newCredits = periodCredits(target.creditsPerPeriod, frequency);
   const oldCredits = current ? periodCredits(current.creditsPerPeriod, frequency) : 0;
   const share = (difference: number) => Math.max(0, Math.round((difference * daysLeft) / daysInPeriod));
-  if (providerOps(deps, row)) {
-    // The provider prorates and bills it on the next invoice; credits come only with paid periods.
-    return {
-      current,
-      target,
-      preview: {
-        plan: toPlan(target),
-        currentPlan: current ? toPlan(current) : null,
-        frequency,
-        timing: 'now',
-        effectiveAt: now.toISOString(),
-        amountDue: current?.currency === target.currency ? share(newPrice - oldPrice) : 0,
-        currency: target.currency,
-        newPrice,
-        creditsNow: 0,
-        creditsPerPeriod: newCredits,
-        periodEnd: row.currentPeriodEnd.toISOString(),
-        daysLeft,
-        daysInPeriod,
-        estimated: true,
-      },
-    };
-  }
   return {
     current,
     target,
@@ -240,17 +219,18 @@ async function quotePlanChange(deps: BillingDeps, row: SubscriptionRow, planId: 
       plan: toPlan(target),
       currentPlan: current ? toPlan(current) : null,
       frequency,
-      timing: isUpgrade ? 'now' : 'renewal',
-      effectiveAt: (isUpgrade ? now : row.currentPeriodEnd).toISOString(),
-      amountDue: isUpgrade ? share(newPrice - oldPrice) : 0,
+      // The provider prorates any change at once, on its next invoice; credits come with paid periods.
+      timing: isUpgrade || billedByProvider ? 'now' : 'renewal',
+      effectiveAt: (isUpgrade || billedByProvider ? now : row.currentPeriodEnd).toISOString(),
+      amountDue: isUpgrade || (billedByProvider && sameCurrency) ? share(newPrice - oldPrice) : 0,
       currency: target.currency,
       newPrice,
-      creditsNow: isUpgrade ? share(newCredits - oldCredits) : 0,
+      creditsNow: isUpgrade && !billedByProvider ? share(newCredits - oldCredits) : 0,
       creditsPerPeriod: newCredits,
       periodEnd: row.currentPeriodEnd.toISOString(),
       daysLeft,
       daysInPeriod,
-      estimated: false,
+      estimated: billedByProvider,
     },
   };
 }
