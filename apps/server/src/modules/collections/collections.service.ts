@@ -191,16 +191,17 @@ export async function listItems(
     deps.db.select({ n: count() }).from(collectionItems).innerJoin(content, eq(content.id, collectionItems.itemId)).where(cond),
   ]);
   return {
-    data: rows.map((r) => ({
-      itemId: r.link.itemId,
-      itemType: r.link.itemType,
-      collectionId: r.link.collectionId,
-      addedAt: r.link.addedAt.toISOString(),
-      // A mature item the viewer has not opted in to stays in the list behind its gate, without its files.
-      item: isMatureGated(viewer, r.row)
-        ? gatedContent(toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }))
-        : toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked }),
-    })),
+    data: rows.map((r) => {
+      const item = toContent(r.row, r.owner, deps.storage, { isLiked: r.isLiked });
+      return {
+        itemId: r.link.itemId,
+        itemType: r.link.itemType,
+        collectionId: r.link.collectionId,
+        addedAt: r.link.addedAt.toISOString(),
+        // A mature item the viewer has not opted in to stays in the list behind its gate, without its files.
+        item: isMatureGated(viewer, r.row) ? gatedContent(item) : item,
+      };
+    }),
     pagination: makePagination(q.page, q.pageSize, totals[0]?.n ?? 0),
   };
 }

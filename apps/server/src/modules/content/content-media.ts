@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import type { MediaAccessRule } from '../../platform/storage/media-routes.js';
 import { content } from './content.schema.js';
-import { hasPublicMedia } from './content.visibility.js';
+import { hasPublicMedia, ownerSuspended } from './content.visibility.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +27,7 @@ export function contentMedia(db: Db): MediaAccessRule {
           status: content.status,
           rating: content.rating,
           hiddenAt: content.hiddenAt,
-          ownerSuspended: sql<boolean>`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${content.userId} AND mu.suspended_at IS NOT NULL AND (mu.suspended_until IS NULL OR mu.suspended_until > now()))`,
+          ownerSuspended: ownerSuspended(),
         })
         .from(content)
         .where(eq(content.id, id))

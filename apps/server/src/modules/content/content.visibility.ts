@@ -112,6 +112,11 @@ const RULE: Record<VisibilityScope, (viewer: Asker | null) => Condition> = {
 /** The column that names an item's owner: content's own, or a copy's (search's content_search). */
 type OwnerColumn = AnyColumn;
 
+/** Whether the item's owner is suspended now: the one test the lists and the media route share. */
+export function ownerSuspended(owner: OwnerColumn = content.userId): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM users vs WHERE vs.id = ${owner} AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now()))`;
+}
+
 // The literals stay in the SQL text (not parameters) so the partial indexes on
 // `status = 'ready' AND is_private = false` apply.
 function toSql(c: Condition, owner: OwnerColumn = content.userId): SQL {
@@ -127,7 +132,7 @@ function toSql(c: Condition, owner: OwnerColumn = content.userId): SQL {
     case 'general':
       return sql`${content.rating} = 'general'`;
     case 'ownerActive':
-      return sql`NOT EXISTS (SELECT 1 FROM users vs WHERE vs.id = ${owner} AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now()))`;
+      return sql`NOT ${ownerSuspended(owner)}`;
     case 'notBlockedBy':
       return sql`NOT EXISTS (SELECT 1 FROM user_blocks vb WHERE vb.blocker_id = ${c.userId} AND vb.blocked_id = ${owner})`;
     case 'always':
