@@ -68,18 +68,18 @@ export const BACKGROUND: readonly BackgroundTask<AppDeps, BackgroundLog>[] = [
       ),
   },
   {
-    // Subscription renewals and checkout expiry; tests call the sweeps themselves.
+    // Subscription renewals and checkout expiry, once a minute on one worker; tests call the sweeps themselves.
     name: 'billing-sweeps',
     roles: ['worker'],
     isEnabled: (deps) => deps.config.NODE_ENV !== 'test',
-    start: async (deps, log) => startBillingSweeps(billingDeps(deps), forModule(log, 'billing')),
+    start: (deps, log) => startBillingSweeps(billingDeps(deps), deps.queue, forModule(log, 'billing')),
   },
   {
-    // Folds the dashboards' rollup changes into their days; tests fold when they mean to.
+    // Folds the dashboards' rollup changes into their days, once a minute on one worker; tests fold when they mean to.
     name: 'dashboard-rollups',
     roles: ['worker'],
     isEnabled: (deps) => deps.config.NODE_ENV !== 'test',
-    start: async (deps, log) => startRollupFolding(deps.database, forModule(log, 'dashboards')),
+    start: (deps, log) => startRollupFolding(deps.database, deps.queue, forModule(log, 'dashboards')),
   },
 ];
 

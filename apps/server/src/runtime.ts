@@ -58,7 +58,14 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     log,
   });
   // PostgreSQL: pg-boss keeps its own small pool. PGlite: it shares the one embedded connection.
-  const queue = createQueue({ database, connectionString: config.DATABASE_URL, timeouts: databaseTimeouts(config), log });
+  const queue = createQueue({
+    database,
+    connectionString: config.DATABASE_URL,
+    timeouts: databaseTimeouts(config),
+    log,
+    // Processes that take jobs keep the clock of the once-a-minute sweeps.
+    timekeeping: config.ROLE !== 'api',
+  });
   const fanOut = config.DATABASE_URL ? await loadPostgresAdapter(config.DATABASE_URL, log) : null;
   const realtime = createRealtime({
     db: database.db,

@@ -1,34 +1,26 @@
 import { foldRollups } from './dashboards.rollups.js';
 import type { Query } from '../../platform/db/db.js';
+import { startMinuteSweep, type Queue } from '../../platform/queue/queue.js';
 
-/** How often a worker folds the rollups' changes; readers add what is not folded yet. */
-export const ROLLUP_FOLD_MS = 60_000;
+/** The queue of the once-a-minute fold. */
+const ROLLUP_FOLD_QUEUE = 'dashboard-rollup-fold';
 
 /**
- * Folds the dashboards' rollup changes now and then, so a read adds at most a few minutes of
- * changes to the folded days. Figures never depend on it: unfolded changes are read too.
+ * Folds the dashboards' rollup changes once a minute on one worker process (a pg-boss schedule), so
+ * a read adds at most a few minutes of changes to the folded days. Figures never depend on it:
+ * unfolded changes are read too.
  */
 export function startRollupFolding(
   q: Query,
+  queue: Queue,
   log: { error(obj: object, msg?: string): void },
-  everyMs = ROLLUP_FOLD_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const fold = () => {
-    if (running) return;
-    running = foldRollups(q)
-      .catch((err: unknown) => log.error({ err }, 'dashboard rollup fold failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  fold();
-  const timer = setInterval(fold, everyMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+): Promise<{ stop(): Promise<void> }> {
+  return startMinuteSweep(
+    queue,
+    ROLLUP_FOLD_QUEUE,
+    async () => {
+      await foldRollups(q);
     },
-  };
+    (err) => log.error({ err }, 'dashboard rollup fold failed'),
+  );
 }

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/http/types.js';
 import type { ActivityEvent } from '../../platform/module-hooks.js';
-import type { QueueDefinition } from '../../platform/queue/queue.js';
+import { startMinuteSweep, type QueueDefinition } from '../../platform/queue/queue.js';
 import { NOTIFICATIONS_QUEUE, deliver, sendDueDigests, type NotificationsDeps } from './notifications.service.js';
 
 export const notificationsQueueDefinition: QueueDefinition = {
@@ -10,8 +10,8 @@ export const notificationsQueueDefinition: QueueDefinition = {
   expireInSeconds: 300,
 };
 
-/** How often the worker looks for emails that are due. */
-const DIGEST_SWEEP_MS = 60_000;
+/** The queue of the once-a-minute look for emails that are due. */
+const DIGEST_SWEEP_QUEUE = 'notification-digests';
 const WORKER_CONCURRENCY = 4;
 
 export function notificationsDeps(deps: Pick<AppDeps, 'database' | 'clock' | 'realtime' | 'mailer' | 'tokens' | 'config'>, log: NotificationsDeps['log']): NotificationsDeps {
@@ -28,7 +28,8 @@ export function notificationsDeps(deps: Pick<AppDeps, 'database' | 'clock' | 're
 
 /**
  * The notifications worker (ROLE worker or all): one job per activity runs its processor off the
- * request; with `digests`, the due emails are sent every minute (tests send them themselves).
+ * request; with `digests`, the emails that are due are sent once a minute by one worker process of
+ * all (tests send them themselves).
  */
 export async function startNotificationsWorker(
   deps: Pick<AppDeps, 'queue'> & NotificationsDeps,
@@ -36,15 +37,19 @@ export async function startNotificationsWorker(
 ): Promise<{ stop(): Promise<void> }> {
   await deps.queue.define(notificationsQueueDefinition);
   await deps.queue.work<ActivityEvent>(NOTIFICATIONS_QUEUE, { concurrency: WORKER_CONCURRENCY }, (job) => deliver(deps, job.data));
-  const timer = opts.digests
-    ? setInterval(() => {
-        sendDueDigests(deps).catch((err: unknown) => deps.log.error({ err }, 'notification email sweep failed'));
-      }, DIGEST_SWEEP_MS)
+  const digests = opts.digests
+    ? await startMinuteSweep(
+        deps.queue,
+        DIGEST_SWEEP_QUEUE,
+        async () => {
+          await sendDueDigests(deps);
+        },
+        (err) => deps.log.error({ err }, 'notification email sweep failed'),
+      )
     : null;
-  timer?.unref();
   return {
     stop: async () => {
-      if (timer) clearInterval(timer);
+      await digests?.stop();
       await deps.queue.offWork(NOTIFICATIONS_QUEUE);
     },
   };

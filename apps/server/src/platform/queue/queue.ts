@@ -43,6 +43,12 @@ export interface Queue {
   work<T extends object>(name: string, opts: { concurrency: number }, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
   /** Stops this process's workers for `name` from fetching more jobs (running handlers go on). */
   offWork(name: string): Promise<void>;
+  /**
+   * Puts one job on `name` at each tick of `cron` (5 fields, UTC), however many processes ask: the
+   * processes made with `timekeeping` take turns at the clock, and a tick is sent once. The queue
+   * must be defined first; `work(name, …)` runs the jobs.
+   */
+  schedule(name: string, cron: string): Promise<void>;
   jobState(name: string, id: string): Promise<JobState | null>;
   /** A job's state and when a worker last fetched it (null when no worker has). */
   job(name: string, id: string): Promise<{ state: JobState; startedOn: Date | null } | null>;
@@ -69,6 +75,8 @@ export interface QueueOptions {
   log: { error(obj: object, msg?: string): void };
   /** How often an idle worker looks for jobs; a send in this process wakes it at once. */
   pollingIntervalSeconds?: number;
+  /** This process keeps the clock of `schedule` (worker processes: ROLE worker or all). */
+  timekeeping?: boolean;
 }
 
 /**
@@ -153,7 +161,9 @@ export function createQueue(opts: QueueOptions): Queue {
     schema,
     // Keeps finished jobs queryable for a week, then pg-boss's maintenance removes them.
     deleteAfterDays: 7,
-    schedule: false,
+    // Only processes that take jobs keep the schedules' clock (pg-boss's timekeeper checks it every
+    // 30 s and moves due ticks onto their queues every 5 s); an API process sends none.
+    schedule: opts.timekeeping ?? false,
   });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
 
@@ -320,6 +330,10 @@ export function createQueue(opts: QueueOptions): Queue {
       for (let i = 0; i < concurrency; i++) list.push(startLoop(name, handler as (job: QueueJob<object>) => Promise<void>));
       loops.set(name, list);
     },
+    async schedule(name, cron) {
+      await start();
+      await boss.schedule(name, cron);
+    },
     async offWork(name) {
       const list = loops.get(name) ?? [];
       loops.delete(name);
@@ -369,4 +383,32 @@ export function createQueue(opts: QueueOptions): Queue {
       await boss.stop({ graceful: true, timeout: 1000, wait: true });
     },
   };
+}
+
+/** A sweep's job: given up on after this long (the next minute's tick runs it again). */
+const SWEEP_EXPIRY_SECONDS = 300;
+
+/**
+ * Runs `sweep` once a minute on one of the worker processes, however many there are: a pg-boss
+ * schedule puts one job on `name` each minute and whichever worker fetches it runs it. Before, each
+ * worker process ran its own timer, so N workers swept N times a minute. A sweep that throws is not
+ * retried (the next minute's runs); `onError` hears of it.
+ */
+export async function startMinuteSweep(
+  queue: Queue,
+  name: string,
+  sweep: () => Promise<void>,
+  onError: (err: unknown) => void,
+): Promise<{ stop(): Promise<void> }> {
+  await queue.define({ name, retryLimit: 0, retryDelaySeconds: 0, expireInSeconds: SWEEP_EXPIRY_SECONDS });
+  await queue.schedule(name, '* * * * *');
+  await queue.work(name, { concurrency: 1 }, async () => {
+    try {
+      await sweep();
+    } catch (err) {
+      onError(err);
+      throw err;
+    }
+  });
+  return { stop: () => queue.offWork(name) };
 }
