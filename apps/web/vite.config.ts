@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -35,8 +36,16 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress(), routePreloads(), pageShells()],
+  // React Router's package exports name only its development build (its warnings and checks run on
+  // every render); a production bundle takes the production build the package ships beside it.
+  resolve: {
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs') }]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -52,4 +61,4 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
   },
-});
+}));
