@@ -50,6 +50,8 @@ const apiPathRules = [
 
 const APP_MESSAGE =
   'A feature never imports `app/` (the shell, which imports features): take it from `lib/` or `components/`.';
+const PAGE_MESSAGE =
+  'A page never imports `app/` (the shell, which imports pages): take it from `lib/`, `components/` or a feature.';
 const LIB_MESSAGE =
   '`lib/` sits below the shell and the features: it imports no `app/`, `features/` or `pages/`. Invert the dependency (an action or type declared in lib that the feature handles).';
 const SHELL_MESSAGE =
@@ -72,6 +74,14 @@ const libWalls = {
 const libTestWalls = {
   files: ['apps/web/src/lib/**/*.test.{ts,tsx}'],
   rules: { 'no-restricted-syntax': ['error', dynamicImportOf(libUpward, LIB_MESSAGE)] },
+};
+
+/** Pages compose features below the shell: they import no `app/` (the shell imports them). */
+const pageWalls = {
+  files: ['apps/web/src/pages/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: PAGE_MESSAGE }] }],
+  },
 };
 
 /** The shell: a static import of a feature names its index; a lazy one may name a page or part. */
@@ -143,6 +153,7 @@ export default tseslint.config(
   // feature blocks repeat the API-path rules for the files they cover.
   ...featureWalls,
   libWalls,
+  pageWalls,
   libTestWalls,
   ...shellWalls,
   {

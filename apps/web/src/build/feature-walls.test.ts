@@ -67,6 +67,8 @@ describe('feature walls in the lint config', () => {
     [page, "import { Layout } from '../../../app/layout/layout';"],
     [page, "const load = () => import('../../../app/router');"],
     [rootFile, "import type { AppStore } from '../../app/store';"],
+    ['pages/home-page.tsx', "import { makeStore } from '../app/store';"],
+    ['pages/parts/home-hero.tsx', "import { AppRoutes } from '../../app/router';"],
   ])('%s may not reach the shell: %s', async (file, code) => {
     const found = await breaches(file, code);
     expect(found).toHaveLength(1);

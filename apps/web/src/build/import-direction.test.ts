@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Imports run one way, shell → features → lib, read from the source itself rather than the lint
- * config: `lib/` imports no `app/`, `features/` or `pages/`; a feature imports no `app/`; `app/`
+ * config: `lib/` imports no `app/`, `features/` or `pages/`; a feature and a page import no `app/`; `app/`
  * imports a feature statically only through its index (a lazy `import()` may name a page or part).
  */
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +51,7 @@ function breaches(from: string, imports: Import[]): string[] {
     .filter(({ target, lazy }) => {
       const to = areaOf(target);
       if (area === 'lib') return to === 'app' || to === 'features' || to === 'pages';
-      if (area === 'features') return to === 'app';
+      if (area === 'features' || area === 'pages') return to === 'app';
       if (area === 'app') return !lazy && to === 'features' && !/^features\/[^/]+(\/index)?$/.test(target);
       return false;
     })
@@ -78,12 +78,13 @@ describe('the direction of imports in the web app', () => {
     expect(breaches('lib/x.ts', [{ target: 'features/auth', lazy: true }])).toHaveLength(1);
     expect(breaches('lib/x.ts', [{ target: 'pages/home-page', lazy: false }])).toHaveLength(1);
     expect(breaches('features/auth/x.ts', [{ target: 'app/api', lazy: false }])).toHaveLength(1);
+    expect(breaches('pages/home-page.tsx', [{ target: 'app/store', lazy: false }])).toHaveLength(1);
     expect(breaches('app/layout/x.tsx', [{ target: 'features/auth/auth-slice', lazy: false }])).toHaveLength(1);
     expect(breaches('app/layout/x.tsx', [{ target: 'features/auth', lazy: false }])).toEqual([]);
     expect(breaches('app/layout/x.tsx', [{ target: 'features/auth/pages/settings-page', lazy: true }])).toEqual([]);
   });
 
-  it('has lib import nothing above it, features no shell, and the shell only faces of features', () => {
+  it('has lib import nothing above it, features and pages no shell, and the shell only faces of features', () => {
     expect(files.flatMap((f) => breaches(f.from, f.imports))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Renders the first screen of the pages listed in `src/pages/page-shells.tsx` with the app's own
+ * Renders the first screen of the pages listed in `src/app/page-shells.tsx` with the app's own
  * components, after a successful build, to `dist/.vite/page-shells.json` ({ "/": "<section …", … };
  * never served as a file). The server puts a page's markup into its HTML.
  */
@@ -31,7 +31,7 @@ export function pageShells(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const mod = (await server.ssrLoadModule('/src/pages/page-shells.tsx')) as {
+        const mod = (await server.ssrLoadModule('/src/app/page-shells.tsx')) as {
           renderPageShells: () => Record<string, string>;
         };
         fs.writeFileSync(path.join(outDir, '.vite/page-shells.json'), JSON.stringify(mod.renderPageShells(), null, 1));

@@ -16,7 +16,7 @@ export function PricingPage() {
         title="Pricing"
         description="Atelier pricing: a monthly or yearly plan that adds credits every period, or credit packs and custom amounts when you need them. Every model's cost is shown up front."
       />
-      {/* The page's HTML carries the same band (page-shells.tsx), so it shows before the app runs. */}
+      {/* The page's HTML carries the same band (app/page-shells.tsx), so it shows before the app runs. */}
       <PageHeader {...PRICING_INTRO} />
 
       <section className="section section--tight">

@@ -5,7 +5,7 @@ const HERO_MODEL = MODELS_BY_TYPE.photo[0]!;
 
 /**
  * The home page's first screen. It depends on nothing loaded at run time, so the web build also
- * renders it into the page's HTML (page-shells.tsx): a phone shows it before the app has run, and
+ * renders it into the page's HTML (app/page-shells.tsx): a phone shows it before the app has run, and
  * the app then draws the very same markup.
  */
 export function HomeHero({ onStart }: { onStart?: () => void }) {

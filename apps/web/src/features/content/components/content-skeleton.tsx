@@ -3,7 +3,7 @@ import { PageMeta } from '../../../components/page-meta';
 /**
  * The page's frame while the item loads: the media area at the item's shape, so nothing jumps when
  * it arrives, with its picture when the server named it (the same markup is in that page's HTML,
- * see src/pages/page-shells.tsx, so the picture shows before the app has run).
+ * see src/app/page-shells.tsx, so the picture shows before the app has run).
  */
 export function ContentSkeleton({ aspect, picture }: { aspect: string; picture?: string }) {
   return (

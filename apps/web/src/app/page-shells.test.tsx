@@ -4,10 +4,10 @@ import { mockServer, renderWithStore } from '../testing/render-with-store';
 import { galleryShell, type CategoryTreeNode, type Content } from '@atelier/shared';
 import { renderGalleryTemplates, renderPageShells, CONTENT_SHELL_SLOTS } from './page-shells';
 import { makeContent, renderGeneration } from '../testing/generation-test-utils';
-import { GalleryPage } from './gallery-page';
+import { GalleryPage } from '../pages/gallery-page';
 import { jsonResponse } from '../testing/mock-server';
-import { HomePage } from './home-page';
-import { PricingPage } from './pricing-page';
+import { HomePage } from '../pages/home-page';
+import { PricingPage } from '../pages/pricing-page';
 
 /** The markup of the first element matching `selector`, as the server would send it. */
 function markupOf(container: HTMLElement, selector: string): string {

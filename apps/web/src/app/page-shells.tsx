@@ -11,12 +11,12 @@ import {
   type Content,
   type GalleryShellTemplates,
 } from '@atelier/shared';
-import { makeStore } from '../app/store';
+import { makeStore } from './store';
 import { ContentSkeleton, contentApi } from '../features/content';
-import { GalleryPage } from './gallery-page';
-import { HomeHero } from './parts/home-hero';
-import { PageHeader } from './parts/page-header';
-import { PRICING_INTRO } from './parts/page-intros';
+import { GalleryPage } from '../pages/gallery-page';
+import { HomeHero } from '../pages/parts/home-hero';
+import { PageHeader } from '../pages/parts/page-header';
+import { PRICING_INTRO } from '../pages/parts/page-intros';
 
 /**
  * The first screen of pages whose top needs no data, drawn by the app's own components. The web
