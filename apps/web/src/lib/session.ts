@@ -2,7 +2,8 @@ import { createAction } from '@reduxjs/toolkit';
 import type { PublicUser, SessionInfo, UserSettings } from '@atelier/shared';
 
 /**
- * The session's state and the two events the API (api.ts) reports about it. The auth feature's
+ * The session's state, the two events the API (api.ts) reports about it, and the balance changes
+ * that generation, billing and the live connection report. The auth feature's
  * slice holds this state and handles these actions (features/auth/auth-slice.ts); they are declared
  * here so that the API and the store's shape need nothing from a feature.
  */
@@ -26,3 +27,5 @@ export interface AuthState {
 export const loggedOut = createAction('auth/loggedOut');
 /** The API refreshed the tokens after a 401. */
 export const tokensRefreshed = createAction('auth/tokensRefreshed');
+/** The signed-in person's balance changed (a charge, a refund, a purchase, a live update). */
+export const creditsUpdated = createAction<number>('auth/creditsUpdated');

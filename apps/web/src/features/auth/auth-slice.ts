@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PublicUser, SessionInfo, UserSettings } from '@atelier/shared';
-import { loggedOut, tokensRefreshed, type AuthState } from '../../lib/session';
+import { creditsUpdated, loggedOut, tokensRefreshed, type AuthState } from '../../lib/session';
 
-export { loggedOut, tokensRefreshed, type AuthState };
+export { creditsUpdated, loggedOut, tokensRefreshed, type AuthState };
 
 export const initialAuthState: AuthState = {
   user: null,
@@ -33,9 +33,6 @@ const authSlice = createSlice({
     currentUserFailed(state) {
       state.isAuthenticated = false;
       state.user = null;
-    },
-    creditsUpdated(state, action: PayloadAction<number>) {
-      if (state.user) state.user.credits = action.payload;
     },
     emailVerified(state) {
       if (state.user) state.user.isVerified = true;
@@ -81,6 +78,9 @@ const authSlice = createSlice({
       })
       .addCase(tokensRefreshed, (state) => {
         state.error = null;
+      })
+      .addCase(creditsUpdated, (state, action) => {
+        if (state.user) state.user.credits = action.payload;
       });
   },
 });
@@ -89,7 +89,6 @@ export const {
   signedIn,
   userLoaded,
   currentUserFailed,
-  creditsUpdated,
   emailVerified,
   settingsLoaded,
   authErrorSet,

@@ -12,6 +12,7 @@ import {
   type CreditProductUpdateBody,
   type CreditPricingBody,
   type CreditStats,
+  type LedgerKind,
   type DataOf,
   type LocalPayBody,
   type LocalPayResult,
@@ -29,13 +30,25 @@ import {
   type subscriptionContracts,
 } from '@atelier/shared';
 import { api, call } from '../../lib/api';
-import { creditsUpdated } from '../auth';
+import { creditsUpdated } from '../../lib/session';
 
 type SubscriptionReply = ReplyOf<typeof subscriptionContracts.cancel>;
 
-/** Credit packs, pricing, the local checkout, plans and subscriptions. */
+export interface CreditHistoryArgs {
+  page: number;
+  pageSize: number;
+  kind?: LedgerKind;
+}
+
+export type CreditHistoryPage = ReplyOf<typeof creditsContracts.history>;
+
+/** The credit ledger, credit packs, pricing, the local checkout, plans and subscriptions. */
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getCreditHistory: build.query<CreditHistoryPage, CreditHistoryArgs>({
+      query: (args) => call(creditsEndpoints.history, { query: args }),
+      providesTags: ['Credits'],
+    }),
     getCreditProducts: build.query<CreditProduct[], void>({
       query: () => call(creditsEndpoints.products),
       transformResponse: (r: ReplyOf<typeof creditsContracts.products>) => r.data,
@@ -187,6 +200,7 @@ export const billingApi = api.injectEndpoints({
 });
 
 export const {
+  useGetCreditHistoryQuery,
   useGetCreditProductsQuery,
   useGetAdminCreditProductsQuery,
   useGetCreditPricingQuery,

@@ -1,6 +1,5 @@
 import {
   LIMITS,
-  creditsEndpoints,
   contentEndpoints,
   generationEndpoints,
   type AspectRatio,
@@ -12,14 +11,11 @@ import {
   type ContentType,
   type EditRequest,
   type EditResult,
-  type LedgerKind,
   type ReplyOf,
-  type creditsContracts,
   type contentContracts,
   type generationContracts,
 } from '@atelier/shared';
 import { api, call } from '../../lib/api';
-import { creditsUpdated } from '../auth';
 import { isInProgress } from './generation-types';
 
 export interface GenerateInput {
@@ -46,14 +42,6 @@ export interface GenerateInput {
 export interface EditInput extends EditRequest {
   idempotencyKey: string;
 }
-
-export interface CreditHistoryArgs {
-  page: number;
-  pageSize: number;
-  kind?: LedgerKind;
-}
-
-export type CreditHistoryPage = ReplyOf<typeof creditsContracts.history>;
 
 const STATUS_ORDER: Record<ContentStatus, number> = { queued: 0, processing: 1, ready: 2, failed: 2 };
 
@@ -144,19 +132,6 @@ export const generationApi = api.injectEndpoints({
       transformResponse: (reply: ReplyOf<typeof contentContracts.remove>) => ({ message: reply.message ?? null }),
       invalidatesTags: [{ type: 'Content', id: 'LIST' }],
     }),
-    getCreditBalance: build.query<number, void>({
-      query: () => call(creditsEndpoints.balance),
-      transformResponse: (reply: ReplyOf<typeof creditsContracts.balance>) => reply.data.credits,
-      providesTags: ['Credits'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (typeof data === 'number') dispatch(creditsUpdated(data));
-      },
-    }),
-    getCreditHistory: build.query<CreditHistoryPage, CreditHistoryArgs>({
-      query: (args) => call(creditsEndpoints.history, { query: args }),
-      providesTags: ['Credits'],
-    }),
   }),
 });
 
@@ -166,8 +141,6 @@ export const {
   useGetContentByIdQuery,
   useUpdateContentItemMutation,
   useDeleteContentItemMutation,
-  useGetCreditBalanceQuery,
-  useGetCreditHistoryQuery,
   useGetBatchQuery,
   useGetRemixesQuery,
 } = generationApi;

@@ -1,4 +1,4 @@
-/** Generation's face: a generated item's queries, edits and live updates, and the credit ledger. */
+/** Generation's face: a generated item's queries, edits and live updates. */
 export { GenerationLiveUpdates } from './components/generation-live-updates';
 export {
   generationApi,
@@ -7,15 +7,6 @@ export {
   useGetBatchQuery,
   useGetContentByIdQuery,
   useGetRemixesQuery,
-  useGetCreditBalanceQuery,
-  useGetCreditHistoryQuery,
   useUpdateContentItemMutation,
 } from './generation-api';
-export {
-  type Content,
-  isInProgress,
-  LEDGER_KIND_LABELS,
-  LEDGER_KINDS,
-  type LedgerEntry,
-  type LedgerKind,
-} from './generation-types';
+export { type Content, isInProgress } from './generation-types';

@@ -11,7 +11,7 @@ import { useStore } from 'react-redux';
 import type { ServerEventName, ServerEventPayload } from '@atelier/shared';
 import type { RootState } from '../../lib/store';
 import { useAppDispatch } from '../../lib/hooks';
-import { creditsUpdated } from '../auth';
+import { creditsUpdated } from '../../lib/session';
 import { realtimeConnection, type RealtimeConnection, type RealtimeSnapshot } from './realtime-connection';
 
 const RealtimeContext = createContext<RealtimeConnection>(realtimeConnection);

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/errors';
 import { Button, Spinner, TableScroll } from '../../../components/ui';
 import { formatDate } from '../../../components/format';
 import { useGetAdminAuditQuery } from '../admin-api';
-import { AdminOnly } from '../components/admin-only';
+import { AdminOnly } from '../../../components/admin-only';
 import { AdminPager } from '../components/admin-pager';
 
 const TYPE_LABELS = {

@@ -25,7 +25,7 @@ import {
   useGetAdminUserMetricsQuery,
   useGetAdminUserRolesQuery,
 } from '../../dashboards';
-import { AdminOnly } from '../components/admin-only';
+import { AdminOnly } from '../../../components/admin-only';
 
 const money = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 

@@ -2,7 +2,7 @@ import { CONTENT_TYPE_NAMES, type AdminGenerationModel } from '@atelier/shared';
 import { errorMessage } from '../../../lib/errors';
 import { Button, Spinner } from '../../../components/ui';
 import { useGetAdminGenerationModelsQuery } from '../admin-api';
-import { AdminOnly } from '../components/admin-only';
+import { AdminOnly } from '../../../components/admin-only';
 
 const PROVIDER_LABELS: Record<string, string> = {
   local: 'Local renderer',

@@ -8,7 +8,7 @@ import { Badge, Button, Card, Field, Input, Select, Spinner, TableScroll } from 
 import { formatDate } from '../../../components/format';
 import { formatNumber, StatGrid } from '../../dashboards';
 import { useAdjustUserCreditsMutation, useChangeUserRoleMutation, useGetAdminUserQuery } from '../admin-api';
-import { AdminOnly } from '../components/admin-only';
+import { AdminOnly } from '../../../components/admin-only';
 import { AdminApiKeysCard } from '../../developers';
 
 /** /admin/users/:id — one account: role, credit adjustments with a reason, and its ledger. */

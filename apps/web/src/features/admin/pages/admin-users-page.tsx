@@ -6,7 +6,7 @@ import { Badge, Button, Input, Select, Spinner, TableScroll } from '../../../com
 import { formatDate } from '../../../components/format';
 import { formatNumber } from '../../dashboards';
 import { useGetAdminUsersQuery } from '../admin-api';
-import { AdminOnly } from '../components/admin-only';
+import { AdminOnly } from '../../../components/admin-only';
 import { AdminPager } from '../components/admin-pager';
 
 /** /admin/users — find an account by name, username or email. */

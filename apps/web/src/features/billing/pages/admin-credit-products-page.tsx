@@ -12,7 +12,7 @@ import {
   useUpdatePricingMutation,
   useUpdateProductMutation,
 } from '../billing-api';
-import { AdminOnly } from '../../admin';
+import { AdminOnly } from '../../../components/admin-only';
 import { StatGrid } from '../../dashboards';
 import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';

@@ -11,7 +11,7 @@ import {
   useUpdatePlanMutation,
   useUpdatePlanStripeMutation,
 } from '../billing-api';
-import { AdminOnly } from '../../admin';
+import { AdminOnly } from '../../../components/admin-only';
 import { AdminRecordTable, type RecordColumn } from '../../../components/admin-record-table';
 import '../billing.css';
 

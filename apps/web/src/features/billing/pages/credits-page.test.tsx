@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer, renderGeneration } from '../../../testing/generation-test-utils';
-import type { LedgerEntry } from '../../generation';
+import type { LedgerEntry } from '../ledger-labels';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,14 +6,9 @@ import { Button, Card, EmptyState, Select, Spinner } from '../../../components/u
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/errors';
 import { uiActions } from '../../ui';
-import {
-  LEDGER_KIND_LABELS,
-  LEDGER_KINDS,
-  type LedgerEntry,
-  type LedgerKind,
-  useGetCreditBalanceQuery,
-  useGetCreditHistoryQuery,
-} from '../../generation';
+import { useGetCreditBalanceQuery } from '../../../lib/credit-balance';
+import { useGetCreditHistoryQuery } from '../billing-api';
+import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '../ledger-labels';
 import { formatCount, formatCredits, formatDate } from '../../../components/format';
 import { BuyCredits } from '../components/buy-credits';
 import '../billing.css';

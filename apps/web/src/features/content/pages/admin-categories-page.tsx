@@ -15,7 +15,7 @@ import {
   TextArea,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
-import { AdminOnly } from '../../admin';
+import { AdminOnly } from '../../../components/admin-only';
 import {
   useBulkToggleCategoriesMutation,
   useCategoryTreeQuery,

@@ -20,9 +20,10 @@ import { formatCount } from '../../../components/format';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/errors';
 import { uiActions } from '../../ui';
-import { creditsUpdated } from '../../auth';
+import { creditsUpdated } from '../../../lib/session';
+import { creditBalanceApi } from '../../../lib/credit-balance';
 import { useGetPublicConfigQuery } from '../../../lib/public-config';
-import { generationApi, useGenerateContentMutation } from '../generation-api';
+import { useGenerateContentMutation } from '../generation-api';
 import { ModelPicker } from './model-picker';
 import { ExamplePrompts } from './example-prompts';
 import { AdvancedSettings } from './advanced-settings';
@@ -188,7 +189,7 @@ function GenerateDialogPanel() {
       retryKey.settle(err);
       if ((err as FetchBaseQueryError | undefined)?.status === 402) {
         dispatch(
-          generationApi.endpoints.getCreditBalance.initiate(undefined, { subscribe: false, forceRefetch: true }),
+          creditBalanceApi.endpoints.getCreditBalance.initiate(undefined, { subscribe: false, forceRefetch: true }),
         );
       }
       setError(errorMessage(err, MSG.generation.failed));

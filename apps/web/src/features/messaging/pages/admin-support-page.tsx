@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { EmptyState, Spinner, cx } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
-import { AdminOnly } from '../../admin';
+import { AdminOnly } from '../../../components/admin-only';
 import { ConversationList } from '../components/conversation-list';
 import { ThreadPanel } from '../components/thread-panel';
 import { useGetSupportInboxQuery } from '../messaging-api';

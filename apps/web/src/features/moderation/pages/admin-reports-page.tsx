@@ -12,7 +12,7 @@ import {
   type ReportTargetType,
 } from '@atelier/shared';
 import { errorMessage } from '../../../lib/errors';
-import { AdminOnly } from '../../admin';
+import { AdminOnly } from '../../../components/admin-only';
 import { DateTime } from '../../../components/date-time';
 import { Badge, Button, EmptyState, Pager, Spinner } from '../../../components/ui';
 import { toast } from '../../../components/ui/toast';
