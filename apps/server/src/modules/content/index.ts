@@ -1,8 +1,8 @@
 /**
  * The content table, for read-only joins in other modules (collection pages, page heads), and for
  * generation's runs repository, which alone sets the run columns (RUN_COLUMNS in
- * generation.schema.ts); every other write goes through the functions below. Listed first, so it is evaluated before the rest of this face
- * (faces import one another).
+ * generation.schema.ts); every other write goes through the functions below. Listed first, so it
+ * is evaluated before the rest of this face (faces import one another).
  */
 export { content as contentTable } from './content.schema.js';
 export { contentRoutes } from './content.routes.js';
@@ -15,9 +15,9 @@ export {
   commentContentId,
   findCommentTarget,
   findContentTarget,
+  lockRatingMature,
   setCommentHidden,
   setContentHidden,
-  lockRatingMature,
   setContentRating,
   type ModerationTarget,
 } from './content.moderation.js';
