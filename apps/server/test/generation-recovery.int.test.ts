@@ -5,7 +5,7 @@ import { applyCredits } from '../src/modules/credits/credits.service.js';
 import { ledgerKeys } from '../src/modules/credits/ledger-keys.js';
 import { ledgerSum } from '../src/modules/credits/credits.repository.js';
 import { GENERATION_QUEUE, generationDeps } from '../src/modules/generation/generation.deps.js';
-import { insertRequested } from '../src/modules/content/content-generation.repository.js';
+import { insertRequested } from '../src/modules/content/content-requests.repository.js';
 import { DEFAULT_STALE_AFTER_MS, MAX_ATTEMPTS, ORPHAN_GRACE_MS, STALE_MARGIN_MS, runGeneration, startGenerationWorker } from '../src/modules/generation/generation.worker.js';
 import { createTestApp, type TestContext } from './app.js';
 import { createUser, fakeProvider, waitFor, type TestUser } from './factories.js';

@@ -22,9 +22,9 @@ export {
 } from './auth.repository.js';
 export { addToBalance, balanceSql, debitBalanceSql, lockUserBalance, readBalance, userExists } from './account-balance.repository.js';
 export { consumeCode, prepareCode, storeCode } from './one-time-code.service.js';
-export { verifyAgainstDummy, verifySecret } from './password-hashing.js';
+export { verifyAgainstDummy } from './password-hashing.js';
 export { recheckPassword } from './password.service.js';
 export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 export { rateLimited } from './rate-limits.js';
-export { isActiveAccountSql, isSuspended, notSuspendedSql, setSuspension } from './suspension.js';
-export { changeRole, recordAdminAction, type AdminAction } from './admin-audit.js';
+export { notSuspendedSql, setSuspension } from './suspension.js';
+export { changeRole, recordAdminAction } from './admin-audit.js';

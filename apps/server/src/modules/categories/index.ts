@@ -1,3 +1,3 @@
 export { categoriesRoutes } from './categories.routes.js';
-export { categoryExists, categoryNames, descendantIds, ensureCategory, type GalleryCountOf } from './categories.repository.js';
+export { categoryExists, categoryNames, descendantIds, ensureCategory } from './categories.repository.js';
 export { getCategory, type CategoryDeps } from './categories.service.js';

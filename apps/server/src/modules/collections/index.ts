@@ -1,3 +1,3 @@
 export { collectionsRoutes } from './collections.routes.js';
-export { countCollections, listCollections } from './collections.service.js';
+export { countCollections } from './collections.service.js';
 export { collectionsDeletionStep } from './collections.deletion.js';

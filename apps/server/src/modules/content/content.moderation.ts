@@ -70,6 +70,14 @@ export async function setContentRating(tx: Db, id: string, rating: ContentRow['r
   return row.rating;
 }
 
+/**
+ * Rates an item mature and fixes that for its owner (`rating_locked_at`): a generation run whose
+ * vendor's safety check flagged the result calls this in the transaction that marks it ready.
+ */
+export async function lockRatingMature(tx: Db, id: string, at: Date): Promise<void> {
+  await tx.update(content).set({ rating: 'mature', ratingLockedAt: at }).where(eq(content.id, id));
+}
+
 /** The item a comment is on, for deleting the comment through the usual path. */
 export async function commentContentId(db: Db, commentId: string): Promise<string | null> {
   const [row] = await db

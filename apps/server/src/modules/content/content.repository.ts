@@ -40,6 +40,11 @@ export async function findContentWithOwner(db: Db, id: string, viewerId: string 
 }
 
 /** Locks the row for the rest of the transaction (a delete racing the worker waits here). */
+export async function findById(db: Db, id: string): Promise<ContentRow | null> {
+  const rows = await db.select().from(content).where(eq(content.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function lockContent(tx: Db, id: string): Promise<ContentRow | null> {
   const rows = await tx.select().from(content).where(eq(content.id, id)).for('update');
   return rows[0] ?? null;

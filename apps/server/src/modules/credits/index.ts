@@ -14,7 +14,6 @@ export {
   getHistory,
   grantSignupCredits,
   IdempotencyKeyReuseError,
-  type ChargeInStatement,
 } from './credits.service.js';
 export {
   allEntriesOf,
@@ -24,4 +23,4 @@ export {
   readBalance,
   sumOfEntries,
 } from './credits.repository.js';
-export { ledgerKeys, REFERRER_KEY_PREFIX, refereeOfReferrerKey, type LedgerKey } from './ledger-keys.js';
+export { ledgerKeys, REFERRER_KEY_PREFIX, refereeOfReferrerKey } from './ledger-keys.js';

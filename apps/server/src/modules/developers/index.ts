@@ -3,4 +3,3 @@ export { apiKeysDeps, developersWebhooks, webhooksDeps } from './developers.deps
 export { makeApiKeyAuthenticator } from './api-keys.service.js';
 export { developersDeletionStep, revokeKeysOnCredentialsVoided } from './developers.account.js';
 export { startWebhookWorker, type WebhookWorker } from './webhooks.service.js';
-export type { HitCounter } from './hit-counter.js';

@@ -27,14 +27,9 @@ import { sessionEnded } from '../../platform/http/auth.js';
 import { liveSessionRole, uniqueViolation } from '../auth/index.js';
 import {
   contentKeyPrefix,
-  findByRequestKey,
-  findOwnReady,
   loadContentView,
   type NewContent,
-  findRemixable,
-  listBatchItemIds,
   ownerJsonSql,
-  recordEnqueued,
   requestedEachColumns,
   requestedInsertSql,
   requestedRowFromJson,
@@ -56,6 +51,7 @@ import {
 import { categoryExists } from '../categories/index.js';
 import { GENERATION_QUEUE, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import { generationBatches } from './generation.schema.js';
+import { findByRequestKey, findOwnReady, findRemixable, listBatchItemIds, recordEnqueued } from './generation-runs.repository.js';
 import { boundedCache } from '../../platform/cache/bounded.js';
 import type { LRUCache } from 'lru-cache';
 
@@ -300,7 +296,7 @@ async function createRequested(
   const item: NewContent = {
     ...values,
     userId,
-    // Per item (REQUESTED_PER_ITEM): taken from `each`, not from here.
+    // Per item (content's REQUESTED_PER_ITEM): taken from `each`, not from here.
     seed: requested.seed,
     charged: values.cost,
     enqueuedAt: deps.clock(),

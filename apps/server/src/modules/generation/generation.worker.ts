@@ -2,27 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import { MSG, SOCKET_EVENTS } from '@atelier/shared';
 import { ProviderError, type GeneratedAsset, type GenerationOutput } from '../../providers/generation/types.js';
+import { contentKeyPrefix, type ContentRow, findById, loadContentView } from '../content/index.js';
+import { announceBalance, applyCredits, ledgerKeys } from '../credits/index.js';
+import { enqueueGeneration } from './generation.service.js';
+import { generationWebhookDeliveries } from './generation.schema.js';
 import {
   beat,
   claimQueued,
   completeRun,
-  contentKeyPrefix,
-  type ContentRow,
   type FailGuard,
   failPending,
-  findById,
   listQueuedForSweep,
   listSilentProcessing,
   listStaleProcessing,
-  loadContentView,
   type ReadyFields,
   requeueRun,
   requeueSilent,
   saveProgress,
-} from '../content/index.js';
-import { announceBalance, applyCredits, ledgerKeys } from '../credits/index.js';
-import { enqueueGeneration } from './generation.service.js';
-import { generationWebhookDeliveries } from './generation.schema.js';
+} from './generation-runs.repository.js';
 import { generationDuration, generationJobs } from '../../platform/observability/metrics.js';
 import { GENERATION_QUEUE, generationQueueDefinition, type GenerationDeps, type GenerationJobData } from './generation.deps.js';
 import { tileStill } from '../../platform/images.js';
@@ -131,7 +128,7 @@ async function storeAssets(
   row: ContentRow,
   output: GenerationOutput,
   signal: AbortSignal,
-): Promise<{ fields: ReadyFields; keys: string[] }> {
+): Promise<{ fields: ReadyFields; flaggedMatureAt: Date | null; keys: string[] }> {
   const byRole = new Map<GeneratedAsset['role'], GeneratedAsset>();
   for (const asset of output.assets) if (!byRole.has(asset.role)) byRole.set(asset.role, asset);
   const original = byRole.get('original');
@@ -169,8 +166,8 @@ async function storeAssets(
       posterKey: keys.get('poster') ?? null,
       tileKey,
       mimeType: original.mimeType,
-      ...(output.flaggedMature ? { rating: 'mature' as const, ratingLockedAt: deps.clock() } : {}),
     },
+    flaggedMatureAt: output.flaggedMature ? deps.clock() : null,
     keys: [...keys.values(), ...(tileKey ? [tileKey] : [])],
   };
 }
@@ -281,8 +278,8 @@ export async function runGeneration(deps: GenerationDeps, contentId: string, opt
   try {
     const output = await Promise.race([callProvider(deps, row, controller.signal, onProgress), untilAborted(controller.signal)]);
     if (controller.signal.aborted) throw controller.signal.reason;
-    const { fields, keys } = await storeAssets(deps, row, output, controller.signal);
-    const isReady = await completeRun(deps.db, contentId, runId, fields);
+    const { fields, flaggedMatureAt, keys } = await storeAssets(deps, row, output, controller.signal);
+    const isReady = await completeRun(deps.db, contentId, runId, fields, flaggedMatureAt);
     if (!isReady) {
       // Deleted, or failed by the sweep while we worked: what we stored belongs to nobody.
       await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
