@@ -4,6 +4,7 @@ import { buildStatement, type BuiltStatement, type Db } from '../../platform/db/
 import type { Config } from '../../config.js';
 import type { Webhooks } from '../../platform/webhooks.js';
 import { liveSessionRole, supportAccountId, supportAccountIdAmong, usersTable as users } from '../auth/index.js';
+import { privateProfileSql as hasPrivateProfile } from '../users/index.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from './messaging.schema.js';
 import { boundedCache } from '../../platform/cache/bounded.js';
 
@@ -23,7 +24,6 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 }
 
 const chatUserColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
-const hasPrivateProfile = sql<boolean>`coalesce(${users.settings}->>'profileVisibility' = 'private', false)`;
 
 /** A live (not deleted) account, in the shape chats show. */
 export async function findChatUser(db: Db, userId: string): Promise<ChatUser | null> {

@@ -3,7 +3,7 @@ import type { ModerationNotice, NotificationKind } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { contentTable, visibleTo } from '../content/index.js';
 import { notSuspendedSql, usersTable } from '../auth/index.js';
-import { blockBetweenSql } from '../users/index.js';
+import { blockBetweenSql, shownPersonSql } from '../users/index.js';
 import { notifications, notificationSettings, type NotificationRow } from './notifications.schema.js';
 
 /** One notification to write: a new group, or one more actor on an existing group. */
@@ -189,7 +189,7 @@ export async function isLiveUser(db: Db, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: usersTable.id })
     .from(usersTable)
-    .where(and(eq(usersTable.id, id), isNull(usersTable.deletedAt), sql.raw(notSuspendedSql('users'))))
+    .where(and(eq(usersTable.id, id), shownPersonSql))
     .limit(1);
   return row !== undefined;
 }
