@@ -15,7 +15,7 @@ function routerPaths(): string[] {
 }
 
 describe('the server and the router read one page list', () => {
-  it('the router declares exactly the pages of SITE_PAGES (packages/shared/src/pages.ts)', () => {
+  it('the router declares exactly the pages of SITE_PAGES (packages/shared/src/site-pages.ts)', () => {
     const declared = routerPaths();
     expect(declared.length).toBeGreaterThan(30);
     expect([...declared].sort()).toEqual(SITE_PAGES.map((p) => p.path).sort());

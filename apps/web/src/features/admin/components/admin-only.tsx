@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pageTitle, type SitePagePath } from '@atelier/shared';
 import { PageMeta } from '../../../components/page-meta';
 import { Button, ButtonLink, EmptyState } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -6,16 +7,20 @@ import { uiActions } from '../../ui';
 import { AdminNav } from './admin-nav';
 import '../../../components/dashboard.css';
 
-/** Shows admin pages to admins; everyone else gets a clear explanation (the server refuses them anyway). */
+/**
+ * Shows admin pages to admins; everyone else gets a clear explanation (the server refuses them anyway).
+ * The title is the page's own in the page list (SITE_PAGES), as the server's head has it.
+ */
 export function AdminOnly({
-  title,
+  page,
   description,
   children,
 }: {
-  title: string;
+  page: SitePagePath;
   description?: string;
   children: ReactNode;
 }) {
+  const title = pageTitle(page);
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
   if (!user) {

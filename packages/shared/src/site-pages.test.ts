@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_PAGES, findSitePage, pageTitle, privatePrefixes } from './pages.js';
+import { SITE_PAGES, findSitePage, pageTitle, privatePrefixes } from './site-pages.js';
 
 describe('the page list', () => {
   it('names each route once', () => {
