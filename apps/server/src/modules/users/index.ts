@@ -5,4 +5,4 @@ export { usersDeletionStep } from './users.deletion.js';
 export { grantReferralBonus } from './referrals.service.js';
 export { assertNotBlocked, blockBetweenSql, blockUser, isBlockedBetween, listBlocked, unblockUser } from './users.blocks.js';
 export { countIndexedProfiles, findProfilePreview, listIndexedProfiles, type ProfilePreview } from './users.previews.js';
-export { hasPrivateProfile, privateProfileSql, shownPersonSql } from './users.visibility.js';
+export { hasPrivateProfile, privateProfileAs, privateProfileSql, shownPersonAs, shownPersonSql } from './users.visibility.js';

@@ -21,6 +21,11 @@ export const suspendedNowSql: SQL<boolean> = sql<boolean>`(${users.suspendedAt} 
 /** SQL over `users`: the account is live and not suspended now, so its profile shows to anyone. */
 export const shownPersonSql: SQL = sql`(${users.deletedAt} IS NULL AND ${sql.raw(notSuspendedSql('"users"'))})`;
 
+/** shownPersonSql over another alias of `users` (a constant of the caller's statement, never input). */
+export function shownPersonAs(alias: string): SQL {
+  return sql.raw(`(${alias}.deleted_at IS NULL AND ${notSuspendedSql(alias)})`);
+}
+
 /** The row form of the privacy part: only the name, username and avatar show to others. */
 export function hasPrivateProfile(settings: { profileVisibility?: string } | null | undefined): boolean {
   return settings?.profileVisibility === 'private';
@@ -28,6 +33,11 @@ export function hasPrivateProfile(settings: { profileVisibility?: string } | nul
 
 /** The SQL form over `users` of hasPrivateProfile. */
 export const privateProfileSql: SQL<boolean> = sql<boolean>`coalesce(${users.settings}->>'profileVisibility' = 'private', false)`;
+
+/** privateProfileSql over another alias of `users` (a constant of the caller's statement, never input). */
+export function privateProfileAs(alias: string): SQL<boolean> {
+  return sql.raw(`coalesce(${alias}.settings->>'profileVisibility' = 'private', false)`) as SQL<boolean>;
+}
 
 /** SQL over `users`: the profile shows everything to anyone, so crawlers may list it (the sitemap). */
 export const indexedPersonSql: SQL = sql`(${shownPersonSql} AND NOT ${privateProfileSql})`;
