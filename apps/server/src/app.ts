@@ -42,6 +42,7 @@ import { usersRoutes } from './modules/users/index.js';
 import { collectionsRoutes, countCollections } from './modules/collections/index.js';
 import { dashboardsRoutes } from './modules/dashboards/index.js';
 import { adminRoutes } from './modules/admin/index.js';
+import { cachedPageHeads, registerSitemap } from './modules/pages/index.js';
 import { avatarMedia, registerMediaRoutes } from './platform/storage/media-routes.js';
 import { registerObservability, requestIdReader } from './platform/observability/http.js';
 import { scrapeRegistry } from './platform/observability/metrics.js';
@@ -316,11 +317,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       { prefix: API_BASE },
     );
     if (web) {
+      // The pages module reads each page's head (kept in the public-read cache); platform serves the app around it.
       await registerWebApp(site, web, {
-        db: deps.database.db,
-        storage: deps.storage,
         publicUrl: deps.config.PUBLIC_URL,
+        resolvePage: cachedPageHeads({ db: deps.database.db, storage: deps.storage }, publicReads),
       });
+      await registerSitemap(site, { db: deps.database.db, publicUrl: deps.config.PUBLIC_URL });
     } else {
       site.setNotFoundHandler((request, reply) =>
         reply.status(404).send(notFoundReply(request.method, request.url.split('?')[0] ?? '/')),

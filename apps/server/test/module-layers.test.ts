@@ -34,6 +34,7 @@ export const LAYERS: Record<string, number> = {
   developers: 5,
   health: 5,
   meta: 5,
+  pages: 5,
 };
 
 const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');

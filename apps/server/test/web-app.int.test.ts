@@ -9,6 +9,8 @@ import { GALLERY_FIRST_REQUESTS } from '@atelier/shared';
 import { users } from '../src/modules/auth/auth.schema.js';
 import { categories } from '../src/modules/categories/categories.schema.js';
 import { content } from '../src/modules/content/content.schema.js';
+import { PublicReadCache } from '../src/platform/cache/public-reads.js';
+import { cachedPageHeads, resolvePage } from '../src/modules/pages/index.js';
 import { createTestApp, writeBehind, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
 
@@ -377,5 +379,111 @@ describe('the gallery as linked', () => {
     expect(shell).not.toContain('skeleton');
     // With filters the app asks for itself, and the skeleton stays.
     expect((await t.app.inject({ method: 'GET', url: '/gallery?type=video' })).body).toContain('class="skeleton"');
+  });
+});
+
+describe('page heads from the public-read cache', () => {
+  it('serves a repeat visit’s head from the cache, and the next page after a write through the API shows the new head', async () => {
+    const stats = t.deps.publicReads!.stats;
+    const maker = await createUser(t.deps, { fullName: 'Grace Hopper', username: 'grace_h' });
+    // The profile page asks the API nothing, so each of its visits reads only its head.
+    const first = await page('/u/grace_h');
+    expect(first.body).toContain('<title>Grace Hopper (@grace_h) · Atelier</title>');
+    const [hits, fills] = [stats.hits, stats.fills];
+    const again = await page('/u/grace_h');
+    expect(again.body).toBe(first.body);
+    expect([stats.hits, stats.fills]).toEqual([hits + 1, fills]);
+
+    // A profile edit: the very next page shows it, and a private profile's bio is not in it.
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/profile',
+      headers: maker.headers,
+      payload: { fullName: 'Grace B. Hopper', bio: 'Compilers & <ships>' },
+    });
+    expect(edited.statusCode).toBe(200);
+    const renamed = await page('/u/grace_h');
+    expect(renamed.body).toContain('<title>Grace B. Hopper (@grace_h) · Atelier</title>');
+    expect(meta(renamed.body, 'description')).toBe('Compilers &amp; &lt;ships&gt;');
+    const hidden = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/settings',
+      headers: maker.headers,
+      payload: { profileVisibility: 'private' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect((await page('/u/grace_h')).body).not.toContain('Compilers');
+
+    // An item: its new title at once, and made private it is a 404 on the next load.
+    const [item] = await writeBehind(t, () =>
+      t.deps.database.db
+        .insert(content)
+        .values({
+          userId: maker.id,
+          title: 'First draft',
+          prompt: 'a compiler',
+          model: 'flux-pro',
+          contentType: 'photo',
+          status: 'ready',
+          isPrivate: false,
+          seed: 2,
+          cost: 5,
+        })
+        .returning(),
+    );
+    const url = `/content/${item!.id}`;
+    expect((await page(url)).body).toContain('<title>First draft by Grace B. Hopper · Atelier</title>');
+    const before = stats.hits;
+    expect((await page(url)).body).toContain('<title>First draft by Grace B. Hopper · Atelier</title>');
+    expect(stats.hits).toBeGreaterThan(before);
+    const retitled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/content/${item!.id}`,
+      headers: maker.headers,
+      payload: { title: 'Final cut' },
+    });
+    expect(retitled.statusCode).toBe(200);
+    expect((await page(url)).body).toContain('<title>Final cut by Grace B. Hopper · Atelier</title>');
+    const hiddenItem = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/content/${item!.id}`,
+      headers: maker.headers,
+      payload: { isPrivate: true },
+    });
+    expect(hiddenItem.statusCode).toBe(200);
+    const gone = await page(url);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('Final cut');
+  });
+
+  it('never keeps a head read while a write was under way', async () => {
+    const cache = new PublicReadCache();
+    const deps = { db: null as never, storage: null as never };
+    let title = 'Old';
+    // The write lands (and empties the cache) while the head is being read: the old head is not kept.
+    const racing = cachedPageHeads(deps, cache, async (_deps, pathname) => {
+      const head = (await resolvePage(deps, '/pricing')).head;
+      const read = { status: 200, head: { ...head, title, path: pathname } };
+      title = 'New';
+      cache.invalidateLocal();
+      return read;
+    });
+    expect((await racing('/pricing')).head.title).toBe('Old');
+    expect(cache.stats.fills).toBe(0);
+    expect((await racing('/pricing')).head.title).toBe('New');
+    expect(cache.stats.fills).toBe(0);
+    // Without a write meanwhile it is kept, and the next visit reads nothing.
+    let reads = 0;
+    const quiet = cachedPageHeads(deps, cache, async (d, pathname) => {
+      reads += 1;
+      return resolvePage(d, pathname);
+    });
+    await quiet('/pricing');
+    await quiet('/pricing/');
+    expect([reads, cache.stats.fills, cache.stats.hits]).toEqual([1, 1, 1]);
+    // A route with a parameter that needs no lookup, and a missing page, are not kept.
+    await quiet('/careers/some-job');
+    await quiet('/no-such-page');
+    expect(cache.stats.fills).toBe(1);
   });
 });

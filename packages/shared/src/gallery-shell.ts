@@ -4,7 +4,7 @@ import { tilePicture, type TilePictureSource } from './tile-picture.js';
 
 /*
  * The gallery's first screen in its HTML. The web build renders the gallery page with the app's own
- * components around template items (apps/web/src/pages/page-shells.tsx); the server fills the
+ * components around template items (apps/web/src/app/page-shells.tsx); the server fills the
  * templates with the first list and category tree it already puts in the page, here, so the first
  * tiles' pictures paint before the app has run. A web test holds the result equal to what the page
  * draws from the same replies.

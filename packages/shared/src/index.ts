@@ -24,6 +24,7 @@ export * from './schemas/moderation.js';
 export * from './notifications-text.js';
 export * from './schemas/notifications.js';
 export * from './pages.js';
+export * from './site-pages.js';
 export * from './tile-picture.js';
 export * from './gallery-shell.js';
 export * from './contracts/contract.js';

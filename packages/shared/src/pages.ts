@@ -20,3 +20,4 @@ export function titleFromPath(pathname: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
   return words.length ? words.join(' ') : 'Home';
 }
+

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import type { SitePagePath } from '@atelier/shared';
 import { Layout } from './layout/layout';
 import { orNewVersion } from '../lib/stale-chunk';
 
@@ -197,7 +198,8 @@ const AdminCategoriesPage = lazyPage(
 );
 
 const pageOf = new WeakMap<RouteObject, LazyPage>();
-function route(path: string, page: LazyPage): RouteObject {
+/** A route of the one page list (SITE_PAGES in packages/shared, which the server's heads read too), or '*'. */
+function route(path: SitePagePath | '*', page: LazyPage): RouteObject {
   const r: RouteObject = { path, element: <page.Page /> };
   pageOf.set(r, page);
   return r;

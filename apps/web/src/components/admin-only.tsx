@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { pageTitle, type SitePagePath } from '@atelier/shared';
 import { PageMeta } from './page-meta';
 import { Badge, Button, ButtonLink, EmptyState } from './ui';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
@@ -52,16 +53,18 @@ function AdminNav() {
 /**
  * The admin area's frame, below the features so each feature's admin page can sit in it: shows
  * admin pages to admins; everyone else gets a clear explanation (the server refuses them anyway).
+ * The title is the page's own in the page list (SITE_PAGES), as the server's head has it.
  */
 export function AdminOnly({
-  title,
+  page,
   description,
   children,
 }: {
-  title: string;
+  page: SitePagePath;
   description?: string;
   children: ReactNode;
 }) {
+  const title = pageTitle(page);
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
   if (!user) {

@@ -1,4 +1,4 @@
-import { PageMeta } from '../components/page-meta';
+import { SitePageMeta } from '../components/site-page-meta';
 import { ButtonLink, Card, CheckIcon, CoinsIcon, CompassIcon, ShieldIcon, UsersIcon } from '../components/ui';
 import { PageHeader } from './parts/page-header';
 import { GenerateCta } from './parts/generate-cta';
@@ -30,8 +30,8 @@ const VALUES = [
 export function AboutPage() {
   return (
     <>
-      <PageMeta
-        title="About us"
+      <SitePageMeta
+        path="/about-us"
         description="Atelier is a studio for generated media: photos, video, loops, illustrations, GIFs and vectors from a prompt, with honest credit pricing and a community to share with."
       />
       <PageHeader

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageMeta } from '../components/page-meta';
+import { SitePageMeta } from '../components/site-page-meta';
 import { ShieldIcon } from '../components/ui';
 import { PageHeader } from './parts/page-header';
 import { LegalDocument, type DocumentSection } from './parts/legal-document';
@@ -119,8 +119,8 @@ const SECTIONS: DocumentSection[] = [
 export function AiEthicsPage() {
   return (
     <>
-      <PageMeta
-        title="AI ethics"
+      <SitePageMeta
+        path="/ai-ethics"
         description="How Atelier makes your content, what the local renderer is and isn't, consent and likeness rules, provenance metadata in every file, and our prompt blocklist."
       />
       <PageHeader

@@ -1,4 +1,4 @@
-import { PageMeta } from '../components/page-meta';
+import { SitePageMeta } from '../components/site-page-meta';
 import { Card } from '../components/ui';
 import { JobBoard } from '../features/jobs/components/job-board';
 import { PageHeader } from './parts/page-header';
@@ -18,8 +18,8 @@ const HOW_IT_WORKS = [
 export function CareersPage() {
   return (
     <>
-      <PageMeta
-        title="Careers"
+      <SitePageMeta
+        path="/careers"
         description="Creative jobs on Atelier: open roles from studios, agencies and members, for illustrators, motion designers, prompt artists and more."
       />
       <PageHeader

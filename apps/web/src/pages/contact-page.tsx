@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { toast } from '../components/ui/toast';
 import type { z } from 'zod';
-import { PageMeta } from '../components/page-meta';
+import { SitePageMeta } from '../components/site-page-meta';
 import { Button, Card, Field, Input, MailIcon, MessageIcon, ShieldIcon, TextArea } from '../components/ui';
 import { useAppSelector } from '../lib/hooks';
 import { errorMessage } from '../lib/errors';
@@ -45,8 +45,8 @@ export function ContactPage() {
 
   return (
     <>
-      <PageMeta
-        title="Contact us"
+      <SitePageMeta
+        path="/contact-us"
         description="Questions, feedback, a report or a partnership idea: send the Atelier team a message and a person will reply by email."
       />
       <PageHeader

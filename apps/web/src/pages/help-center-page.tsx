@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { PageMeta } from '../components/page-meta';
+import { SitePageMeta } from '../components/site-page-meta';
 import { ButtonLink, ChevronDownIcon, EmptyState, Input, SearchIcon } from '../components/ui';
 import { PageHeader } from './parts/page-header';
 import { FAQ_GROUPS, searchFaqs } from './help-center-faqs';
@@ -17,8 +17,8 @@ export function HelpCenterPage() {
 
   return (
     <>
-      <PageMeta
-        title="Help center"
+      <SitePageMeta
+        path="/help-center"
         description="Answers about generating content, credits and billing, the gallery and collections, your account and security, jobs and messages on Atelier."
       />
       <PageHeader

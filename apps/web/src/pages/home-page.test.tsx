@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { SITE_NAME, pageTitle } from '@atelier/shared';
 import { makeContent } from '../testing/generation-test-utils';
 import { cursorPages, jsonResponse, mockServer, renderWithStore } from '../testing/render-with-store';
 import { HomePage } from './home-page';
@@ -33,6 +34,8 @@ describe('Home page', () => {
         }),
     });
     renderWithStore(<HomePage />);
+    // Its own title (a literal, so the page list stays out of the first load) is the list's.
+    expect(document.title).toBe(`${pageTitle('/')} · ${SITE_NAME}`);
 
     // The first screen does not wait for the server or the rows' code: the rows stand as skeletons.
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();

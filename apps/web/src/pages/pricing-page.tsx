@@ -1,4 +1,4 @@
-import { PageMeta } from '../components/page-meta';
+import { SitePageMeta } from '../components/site-page-meta';
 import { CheckIcon } from '../components/ui';
 import { PageHeader } from './parts/page-header';
 import { PRICING_INTRO } from './parts/page-intros';
@@ -12,8 +12,8 @@ import './pages.css';
 export function PricingPage() {
   return (
     <>
-      <PageMeta
-        title="Pricing"
+      <SitePageMeta
+        path="/pricing"
         description="Atelier pricing: a monthly or yearly plan that adds credits every period, or credit packs and custom amounts when you need them. Every model's cost is shown up front."
       />
       {/* The page's HTML carries the same band (app/page-shells.tsx), so it shows before the app runs. */}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageMeta } from '../components/page-meta';
+import { SitePageMeta } from '../components/site-page-meta';
 import { PageHeader } from './parts/page-header';
 import { LegalDocument, type DocumentSection } from './parts/legal-document';
 import { POLICIES_LAST_UPDATED } from './parts/last-updated';
@@ -176,8 +176,8 @@ const SECTIONS: DocumentSection[] = [
 export function PrivacyPage() {
   return (
     <>
-      <PageMeta
-        title="Privacy policy"
+      <SitePageMeta
+        path="/privacy-policy"
         description="What Atelier collects, why, who we share it with, how long we keep it and the choices you have, written in plain language."
       />
       <PageHeader eyebrow="Legal" title="Privacy policy" lead={`Last updated ${POLICIES_LAST_UPDATED}.`} />

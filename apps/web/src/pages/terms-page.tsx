@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageMeta } from '../components/page-meta';
+import { SitePageMeta } from '../components/site-page-meta';
 import { PageHeader } from './parts/page-header';
 import { LegalDocument, type DocumentSection } from './parts/legal-document';
 import { POLICIES_LAST_UPDATED } from './parts/last-updated';
@@ -193,8 +193,8 @@ const SECTIONS: DocumentSection[] = [
 export function TermsPage() {
   return (
     <>
-      <PageMeta
-        title="Terms of service"
+      <SitePageMeta
+        path="/terms-of-services"
         description="The terms for using Atelier: accounts, credits and payments, subscriptions, your rights in what you generate, acceptable use, and how to reach us."
       />
       <PageHeader eyebrow="Legal" title="Terms of service" lead={`Last updated ${POLICIES_LAST_UPDATED}.`} />

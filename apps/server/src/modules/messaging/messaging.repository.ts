@@ -4,6 +4,7 @@ import { buildStatement, type BuiltStatement, type Db } from '../../platform/db/
 import type { Config } from '../../config.js';
 import type { Webhooks } from '../../platform/webhooks.js';
 import { liveSessionRole, supportAccountId, supportAccountIdAmong, usersTable as users } from '../auth/index.js';
+import { privateProfileAs, privateProfileSql as hasPrivateProfile } from '../users/index.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from './messaging.schema.js';
 import { boundedCache } from '../../platform/cache/bounded.js';
 
@@ -23,7 +24,6 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 }
 
 const chatUserColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
-const hasPrivateProfile = sql<boolean>`coalesce(${users.settings}->>'profileVisibility' = 'private', false)`;
 
 /** A live (not deleted) account, in the shape chats show. */
 export async function findChatUser(db: Db, userId: string): Promise<ChatUser | null> {
@@ -188,7 +188,7 @@ function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
       (SELECT json_agg(json_build_object(
           'user', json_build_object('id', u.id, 'username', u.username, 'fullName', u.full_name, 'avatar', u.avatar),
           'isDeleted', u.deleted_at IS NOT NULL,
-          'hasPrivateProfile', coalesce(u.settings->>'profileVisibility' = 'private', false),
+          'hasPrivateProfile', ${privateProfileAs('u')},
           'isAdmin', u.role = 'admin',
           'unreadCount', (SELECT count(*)::int FROM messages x
                            WHERE x.conversation_id = c.id AND x.recipient_id = u.id AND x.read_at IS NULL)
@@ -425,7 +425,7 @@ export async function conversationPartners(db: Db, userId: string): Promise<stri
         or(eq(conversations.userAId, userId), eq(conversations.userBId, userId)),
         or(
           eq(users.role, 'admin'),
-          sql`NOT EXISTS (SELECT 1 FROM users p WHERE p.id = ${userId} AND p.settings->>'profileVisibility' = 'private')`,
+          sql`NOT EXISTS (SELECT 1 FROM users p WHERE p.id = ${userId} AND ${privateProfileAs('p')})`,
         ),
       ),
     );

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from '
 import type { ModerationNotice, NotificationKind } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { contentTable, visibleTo } from '../content/index.js';
-import { notSuspendedSql, usersTable } from '../auth/index.js';
-import { blockBetweenSql } from '../users/index.js';
+import { usersTable } from '../auth/index.js';
+import { blockBetweenSql, shownPersonAs, shownPersonSql } from '../users/index.js';
 import { notifications, notificationSettings, type NotificationRow } from './notifications.schema.js';
 
 /** One notification to write: a new group, or one more actor on an existing group. */
@@ -68,7 +68,7 @@ export async function upsertNotification(db: Db, d: Delivery, now: Date): Promis
 
 /** SQL over a users alias `u`: an account the person may hear from (live, not suspended, no block either way). */
 function mayHearFromSql(userId: string): SQL {
-  return sql`u.deleted_at IS NULL AND ${sql.raw(notSuspendedSql('u'))} AND NOT ${blockBetweenSql(userId, sql`u.id`)}`;
+  return sql`${shownPersonAs('u')} AND NOT ${blockBetweenSql(userId, sql`u.id`)}`;
 }
 
 /**
@@ -189,7 +189,7 @@ export async function isLiveUser(db: Db, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: usersTable.id })
     .from(usersTable)
-    .where(and(eq(usersTable.id, id), isNull(usersTable.deletedAt), sql.raw(notSuspendedSql('users'))))
+    .where(and(eq(usersTable.id, id), shownPersonSql))
     .limit(1);
   return row !== undefined;
 }

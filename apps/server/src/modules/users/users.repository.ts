@@ -80,7 +80,7 @@ export async function listFollowPeople(
   pageSize: number,
 ): Promise<{ items: PublicProfileSummary[]; total: number }> {
   const [mineCol, otherCol] = direction === 'followers' ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
-  const cond = and(eq(mineCol, userId), isNull(users.deletedAt), listedPersonSql(viewerId));
+  const cond = and(eq(mineCol, userId), listedPersonSql(viewerId));
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
@@ -108,7 +108,6 @@ export async function searchPeople(
   const pattern = `%${escapeLike(query)}%`;
   const followers = sql`(select count(*) from follows f join users fu on fu.id = f.follower_id and fu.deleted_at is null where f.following_id = ${users.id})`;
   const cond = and(
-    isNull(users.deletedAt),
     listedPersonSql(viewerId),
     query ? or(ilike(users.username, pattern), ilike(users.fullName, pattern)) : undefined,
     // "Most followed" lists only people someone follows.
@@ -147,7 +146,6 @@ export async function suggestedPeople(db: Db, viewerId: string, now: Date, limit
     .where(
       and(
         sql`${follows.createdAt} > ${since}`,
-        isNull(users.deletedAt),
         listedPersonSql(viewerId),
         sql`${users.id} <> ${viewerId}`,
         sql`not exists (select 1 from follows mine where mine.follower_id = ${viewerId} and mine.following_id = ${users.id})`,

@@ -47,6 +47,7 @@ import {
 } from './users.repository.js';
 import { storedAvatarKey } from './users.deletion.js';
 import { assertNotBlocked } from './users.blocks.js';
+import { hasPrivateProfile } from './users.visibility.js';
 import { runAccountDeletion, type AccountDeletionStep } from '../../platform/account-deletion.js';
 
 /**
@@ -104,7 +105,7 @@ export async function getOwnProfile(db: Db, auth: AuthUser): Promise<{ user: Pub
 
 function toProfile(row: UserRow, viewer: AuthUser | null): PublicProfile {
   const isSelf = viewer?.id === row.id;
-  const isPrivate = toUserSettings(row).profileVisibility === 'private';
+  const isPrivate = hasPrivateProfile(toUserSettings(row));
   const hidden = isPrivate && !isSelf && viewer?.role !== 'admin';
   return {
     id: row.id,
@@ -125,7 +126,7 @@ function toProfile(row: UserRow, viewer: AuthUser | null): PublicProfile {
 
 /** A private profile hides everything but name, username and avatar (its counts too) from others. */
 export function canSeeDetails(row: UserRow, viewer: AuthUser | null): boolean {
-  return toUserSettings(row).profileVisibility !== 'private' || viewer?.id === row.id || viewer?.role === 'admin';
+  return !hasPrivateProfile(toUserSettings(row)) || viewer?.id === row.id || viewer?.role === 'admin';
 }
 
 /**

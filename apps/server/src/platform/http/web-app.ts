@@ -10,113 +10,23 @@ import {
   SITE_NAME,
   galleryShell,
   tilePicture,
-  titleFromPath,
   type CategoryTreeNode,
   type GalleryShellTemplates,
   type ShellTile,
   type TilePictureSource,
 } from '@atelier/shared';
-import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../db/db.js';
-import { notSuspendedSql, usersTable as users } from '../../modules/auth/index.js';
-import {
-  countIndexedContent,
-  findSharedContent,
-  hasPublicMedia,
-  listIndexedContent,
-  type ContentRow,
-} from '../../modules/content/index.js';
-import type { Storage } from '../storage/storage.js';
 import { notFoundReply } from './error-handler.js';
 
-/** Not suspended now (by the database's clock): a suspended account is neither previewed nor in the sitemap. */
-const activeAccount = sql.raw(notSuspendedSql('"users"'));
-
 /**
- * The built web app, served with its HTML filled in per route on the server: title, description,
- * canonical URL and Open Graph / Twitter tags, so a shared link previews as what it points at and
- * crawlers that run no script see the page's own words. Unknown routes and private or missing
- * items answer 404 (the app still loads and shows its not-found page). Also robots.txt and a
- * paged sitemap of public content and profiles.
+ * The built web app, served with its HTML filled in per route on the server: the page's head (from
+ * the resolver app.ts hands in: modules/pages), its route's stylesheets and modules, the first
+ * screen the build rendered, the signed-out replies it draws from, and the boot script that starts
+ * the app after the first paint (allowed by its hash in the CSP). Unknown routes and private or
+ * missing items answer 404 (the app still loads and shows its not-found page). Also the static
+ * files of the build.
  */
-
-const DEFAULT_TITLE = 'Atelier — create with AI';
-const DEFAULT_DESCRIPTION =
-  'Generate photos, videos, loops, illustrations, GIFs and vectors from a prompt, and share them with a community of creators.';
-const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
-/** The derived sizes the renderers write (fit inside, never enlarged). */
-const PREVIEW_SIZE = 768;
-const THUMBNAIL_SIZE = 320;
-export const SITEMAP_PAGE_SIZE = 5000;
-
-/** Routes of the web app that need no lookup, with the title their page shows. */
-const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
-  '/': { title: 'Create photos, video and more from a prompt' },
-  '/about-us': { title: 'About us' },
-  '/ai-ethics': { title: 'AI ethics' },
-  '/careers': { title: 'Careers' },
-  '/jobs/mine': { title: 'My jobs' },
-  '/jobs/new': { title: 'Post a job' },
-  '/applications/mine': { title: 'My applications' },
-  '/contact-us': { title: 'Contact us' },
-  '/pricing': { title: 'Pricing' },
-  '/terms-of-services': { title: 'Terms of service' },
-  '/privacy-policy': { title: 'Privacy policy' },
-  '/help-center': { title: 'Help center' },
-  '/gallery': { title: 'Gallery' },
-  '/collection': { title: 'Collections' },
-  '/people': { title: 'People' },
-  '/referrals': { title: 'Referrals' },
-  '/content': { title: 'Content' },
-  '/credits': { title: 'Credits' },
-  '/billing': { title: 'Billing' },
-  '/settings': { title: 'Settings' },
-  '/settings/developers': { title: 'Developers' },
-  '/verify-email': { title: 'Verify your email' },
-  '/notifications/unsubscribe': { title: 'Unsubscribe' },
-  '/dashboard': { title: 'Dashboard' },
-  '/messages': { title: 'Messages' },
-  '/admin': { title: 'Admin' },
-  '/admin/plans': { title: 'Plans' },
-  '/admin/credit-products': { title: 'Credit products' },
-  '/admin/users': { title: 'Users' },
-  '/admin/categories': { title: 'Categories' },
-  '/admin/credits': { title: 'Credits' },
-  '/admin/generation': { title: 'Models & costs' },
-  '/admin/reports': { title: 'Reports' },
-  '/admin/support': { title: 'Support' },
-};
-
-/** Routes with a parameter whose page is filled in by the app itself. */
-const PARAM_ROUTES: RegExp[] = [
-  /^\/careers\/[^/]+$/,
-  /^\/jobs\/[^/]+\/(edit|applications)$/,
-  /^\/collection\/[^/]+$/,
-  /^\/checkout\/[^/]+$/,
-  /^\/admin\/users\/[^/]+$/,
-  /^\/messages\/[^/]+$/,
-  /^\/admin\/support\/[^/]+$/,
-];
-
-/** Pages a crawler has no business in: personal, admin, checkout. */
-const PRIVATE_PREFIXES = [
-  '/admin',
-  '/settings',
-  '/billing',
-  '/checkout',
-  '/credits',
-  '/dashboard',
-  '/messages',
-  '/jobs',
-  '/applications',
-  '/referrals',
-  '/verify-email',
-  '/notifications',
-];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** JSON to put inside a <script> element: `<` is escaped, so nothing in it can close the element. */
 function jsonInScript(value: unknown): string {
@@ -131,8 +41,6 @@ export function escapeHtml(value: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
-
-const formatTitle = (title: string) => (title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`);
 
 export interface PageHead {
   title: string;
@@ -157,18 +65,24 @@ export interface PageHead {
   drawsGalleryFromReplies?: true;
   /**
    * The first screen the build rendered for a page with a parameter: its route (a key of
-   * page-shells.json) and the values of its `__SLOT__`s (apps/web/src/pages/page-shells.tsx).
+   * page-shells.json) and the values of its `__SLOT__`s (apps/web/src/app/page-shells.tsx).
    */
   shell?: { route: string; slots: Record<string, string> };
 }
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+/** A page's status (200, or 404 for a missing item, profile or route) and its head. */
+export interface ResolvedPage {
+  status: number;
+  head: PageHead;
+}
+
+const OG_IMAGE_PATH = '/og-image.png';
 
 function absolute(base: string, url: string): string {
   try {
     return new URL(url, base).toString();
   } catch {
-    return new URL(OG_IMAGE.path, base).toString();
+    return new URL(OG_IMAGE_PATH, base).toString();
   }
 }
 
@@ -200,157 +114,6 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
   ];
   return lines.filter(Boolean).join('\n    ');
-}
-
-const siteImage = { url: OG_IMAGE.path, width: OG_IMAGE.width, height: OG_IMAGE.height };
-
-function genericHead(pathname: string, title: string, noindex = false): PageHead {
-  return {
-    title: formatTitle(title),
-    description: DEFAULT_DESCRIPTION,
-    path: pathname,
-    image: siteImage,
-    type: 'website',
-    noindex,
-  };
-}
-
-/** Fits width × height inside a square of `size`, never enlarging (as the renderers do). */
-function fitInside(
-  width: number | null,
-  height: number | null,
-  size: number,
-): { width: number | null; height: number | null } {
-  if (!width || !height) return { width: null, height: null };
-  const scale = Math.min(1, size / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
-interface HeadDeps {
-  db: Db;
-  storage: Pick<Storage, 'url'>;
-}
-
-async function contentHead(deps: HeadDeps, id: string, pathname: string): Promise<PageHead | null> {
-  if (!UUID.test(id)) return null;
-  const found = await findSharedContent(deps.db, id);
-  if (!found) return null;
-  const { row, ownerName } = found;
-  // The item's own picture: a video's poster, else the preview (768 px), else the thumbnail (320 px).
-  let image: PageHead['image'] = siteImage;
-  if (row.status === 'ready') {
-    if (row.posterKey) image = { url: deps.storage.url(row.posterKey), width: row.width, height: row.height };
-    else if (row.previewKey)
-      image = { url: deps.storage.url(row.previewKey), ...fitInside(row.width, row.height, PREVIEW_SIZE) };
-    else if (row.thumbnailKey)
-      image = { url: deps.storage.url(row.thumbnailKey), ...fitInside(row.width, row.height, THUMBNAIL_SIZE) };
-  }
-  const byline = `by ${ownerName}`;
-  const shown = row.status === 'ready' && hasPublicMedia(row) ? shownPicture(row) : null;
-  const about = row.description?.trim() || row.prompt.trim();
-  return {
-    title: formatTitle(`${row.title} ${byline}`),
-    description: clip(`${row.title}, ${byline} on ${SITE_NAME}. ${about}`, 200),
-    path: pathname,
-    image: { ...image, alt: row.title },
-    type: 'article',
-    ...(row.width && row.height ? { mediaAspect: `${row.width}/${row.height}` } : {}),
-    ...(shown ? { preloadImage: deps.storage.url(shown) } : {}),
-    initialReplies: [`/content/${id}`],
-    // The loading frame with the picture in it, at the item's shape: the picture paints before the app runs.
-    ...(shown && row.width && row.height
-      ? {
-          shell: {
-            route: '/content/:id',
-            slots: { __MEDIA_ASPECT__: `${row.width} / ${row.height}`, __MEDIA_PICTURE__: deps.storage.url(shown) },
-          },
-        }
-      : {}),
-  };
-}
-
-/**
- * The file the content page draws as its main picture (apps/web/src/features/content/components/
- * content-media.tsx): a video's poster, the SVG or GIF itself, else the preview. A loop is a
- * playing video, with no picture to fetch ahead.
- */
-function shownPicture(row: ContentRow): string | null {
-  switch (row.contentType) {
-    case 'video':
-      return row.posterKey;
-    case 'loops':
-      return null;
-    case 'vector':
-    case 'gif':
-      return row.mediaKey;
-    default:
-      return row.previewKey ?? row.mediaKey;
-  }
-}
-
-async function profileHead(deps: HeadDeps, username: string, pathname: string): Promise<PageHead | null> {
-  let name = username;
-  try {
-    name = decodeURIComponent(username);
-  } catch {
-    return null;
-  }
-  if (name.length > 100) return null;
-  const rows = await deps.db
-    .select({
-      fullName: users.fullName,
-      username: users.username,
-      avatar: users.avatar,
-      bio: users.bio,
-      settings: users.settings,
-    })
-    .from(users)
-    // A suspended account has no preview while the suspension lasts (the profile rule, modules/users).
-    .where(and(sql`lower(${users.username}) = lower(${name})`, isNull(users.deletedAt), activeAccount))
-    .limit(1);
-  const user = rows[0];
-  if (!user) return null;
-  // A private profile shows only its name, username and avatar to others; so does its preview.
-  const bio = user.settings.profileVisibility === 'private' ? null : user.bio?.trim();
-  return {
-    title: formatTitle(`${user.fullName} (@${user.username})`),
-    description: clip(
-      bio || `${user.fullName} creates with AI on ${SITE_NAME}. See their gallery and collections.`,
-      200,
-    ),
-    path: pathname,
-    image: user.avatar ? { url: user.avatar, width: null, height: null, alt: user.fullName } : siteImage,
-    type: 'profile',
-  };
-}
-
-/** The head and status of the page at `pathname`. */
-export async function resolvePage(deps: HeadDeps, pathname: string): Promise<{ status: number; head: PageHead }> {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const known = STATIC_PAGES[clean];
-  const noindex = PRIVATE_PREFIXES.some((p) => clean === p || clean.startsWith(`${p}/`));
-  if (known) {
-    const head = genericHead(clean, known.title, noindex);
-    if (clean === '/') head.title = DEFAULT_TITLE;
-    if (clean === '/gallery') {
-      head.initialReplies = [...GALLERY_FIRST_REQUESTS];
-      head.tilePreloads = { reply: GALLERY_FIRST_REQUESTS[1]!, count: 2 };
-      head.drawsGalleryFromReplies = true;
-    }
-    return { status: 200, head };
-  }
-  const contentMatch = /^\/content\/([^/]+)$/.exec(clean);
-  if (contentMatch) {
-    const head = await contentHead(deps, contentMatch[1]!, clean);
-    return head ? { status: 200, head } : { status: 404, head: genericHead(clean, 'Content not found', true) };
-  }
-  const profileMatch = /^\/u\/([^/]+)$/.exec(clean);
-  if (profileMatch) {
-    const head = await profileHead(deps, profileMatch[1]!, clean);
-    return head ? { status: 200, head } : { status: 404, head: genericHead(clean, 'Profile not found', true) };
-  }
-  if (PARAM_ROUTES.some((r) => r.test(clean))) return { status: 200, head: genericHead(clean, SITE_NAME, noindex) };
-  return { status: 404, head: genericHead(clean, titleFromPath(clean), true) };
 }
 
 interface InitialReply {
@@ -620,24 +383,11 @@ export function withHeadTags(html: string, config: Pick<Config, 'ANALYTICS_ID' |
   return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
 }
 
-const xmlEscape = (v: string) => escapeHtml(v);
-
-async function sitemapCounts(db: Db) {
-  const [contentTotal, userRows] = await Promise.all([
-    countIndexedContent(db),
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(isNull(users.deletedAt), activeAccount, sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`)),
-  ]);
-  return { content: contentTotal, profiles: Number(userRows[0]?.n ?? 0) };
-}
-
-/** Registers the static assets, robots.txt, the sitemaps and the per-route HTML as the 404 handler. */
+/** Registers the static assets and the per-route HTML as the 404 handler; `resolvePage` gives each page's head. */
 export async function registerWebApp(
   app: FastifyInstance,
   web: WebApp,
-  deps: HeadDeps & { publicUrl: string },
+  deps: { publicUrl: string; resolvePage: (pathname: string) => Promise<ResolvedPage> },
 ): Promise<void> {
   const base = deps.publicUrl.replace(/\/+$/, '');
   await app.register(fastifyStatic, {
@@ -655,83 +405,6 @@ export async function registerWebApp(
     allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.startsWith('/.vite'),
   });
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
-    const lines = [
-      'User-agent: *',
-      'Allow: /',
-      'Disallow: /api/',
-      ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
-      '',
-      `Sitemap: ${base}/sitemap.xml`,
-      '',
-    ];
-    return reply
-      .header('cache-control', 'public, max-age=3600')
-      .type('text/plain; charset=utf-8')
-      .send(lines.join('\n'));
-  });
-
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const counts = await sitemapCounts(deps.db);
-    const pages = [`${base}/sitemap-pages.xml`];
-    for (let i = 1; i <= Math.ceil(counts.content / SITEMAP_PAGE_SIZE); i++)
-      pages.push(`${base}/sitemap-content-${i}.xml`);
-    for (let i = 1; i <= Math.ceil(counts.profiles / SITEMAP_PAGE_SIZE); i++)
-      pages.push(`${base}/sitemap-profiles-${i}.xml`);
-    const body = pages.map((loc) => `  <sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`).join('\n');
-    return reply
-      .header('cache-control', 'public, max-age=3600')
-      .type('application/xml; charset=utf-8')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`,
-      );
-  });
-
-  const urlset = (entries: { loc: string; lastmod?: Date }[]) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
-      .map(
-        (e) =>
-          `  <url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
-      )
-      .join('\n')}\n</urlset>\n`;
-
-  app.get('/sitemap-pages.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const publicPages = Object.keys(STATIC_PAGES).filter(
-      (p) => p !== '/content' && !PRIVATE_PREFIXES.some((x) => p === x || p.startsWith(`${x}/`)),
-    );
-    return reply
-      .header('cache-control', 'public, max-age=3600')
-      .type('application/xml; charset=utf-8')
-      .send(urlset(publicPages.map((p) => ({ loc: `${base}${p}` }))));
-  });
-
-  app.get<{ Params: { kind: string } }>('/sitemap-:kind', { schema: { hide: true } }, async (request, reply) => {
-    const match = /^(content|profiles)-([1-9]\d{0,6})\.xml$/.exec(request.params.kind);
-    if (!match) return reply.status(404).send(notFoundReply(request.method, request.url));
-    const offset = (Number(match[2]) - 1) * SITEMAP_PAGE_SIZE;
-    let entries: { loc: string; lastmod?: Date }[];
-    if (match[1] === 'content') {
-      const rows = await listIndexedContent(deps.db, offset, SITEMAP_PAGE_SIZE);
-      entries = rows.map((r) => ({ loc: `${base}/content/${r.id}`, lastmod: r.updatedAt }));
-    } else {
-      const rows = await deps.db
-        .select({ username: users.username, updatedAt: users.updatedAt })
-        .from(users)
-        .where(
-          and(isNull(users.deletedAt), activeAccount, sql`coalesce(${users.settings}->>'profileVisibility', 'public') = 'public'`),
-        )
-        .orderBy(asc(users.createdAt), asc(users.id))
-        .limit(SITEMAP_PAGE_SIZE)
-        .offset(offset);
-      entries = rows.map((r) => ({ loc: `${base}/u/${encodeURIComponent(r.username)}`, lastmod: r.updatedAt }));
-    }
-    if (entries.length === 0) return reply.status(404).send(notFoundReply(request.method, request.url));
-    return reply
-      .header('cache-control', 'public, max-age=3600')
-      .type('application/xml; charset=utf-8')
-      .send(urlset(entries));
-  });
-
   // Client-side routes get the app with their own head; API, media and asset paths keep the JSON 404.
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -740,7 +413,7 @@ export async function registerWebApp(
       !/^\/(api|media|socket\.io)(\/|$)/.test(url) &&
       !/\.[a-z0-9]+$/i.test(url);
     if (!isPage) return reply.status(404).send(notFoundReply(request.method, url));
-    const { status, head } = await resolvePage(deps, url);
+    const { status, head } = await deps.resolvePage(url);
     // A page that is there names its own chunks, so they load beside the entry instead of after it.
     const route =
       status === 200 ? routePreloadTags(web, url.length > 1 ? url.replace(/\/+$/, '') : url) : { tags: '', js: [] };

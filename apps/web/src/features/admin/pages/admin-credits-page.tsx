@@ -21,7 +21,7 @@ const TYPE_LABELS = {
 /** /admin/credits — who changed whose credits or role, when and why. */
 export function AdminCreditsPage() {
   return (
-    <AdminOnly title="Credit audit">
+    <AdminOnly page="/admin/credits">
       <AuditTrail />
     </AdminOnly>
   );

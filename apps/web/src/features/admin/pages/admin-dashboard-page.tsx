@@ -32,7 +32,7 @@ const money = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 
 /** /admin — site metrics; every section loads and fails on its own. */
 export function AdminDashboardPage() {
   return (
-    <AdminOnly title="Admin dashboard">
+    <AdminOnly page="/admin">
       <AdminDashboard />
     </AdminOnly>
   );

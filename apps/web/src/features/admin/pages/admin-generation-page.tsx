@@ -18,7 +18,7 @@ const usd = (n: number | null) => (n === null ? '—' : `$${n.toFixed(n !== 0 &&
 export function AdminGenerationPage() {
   return (
     <AdminOnly
-      title="Models & costs"
+      page="/admin/generation"
       description="Which provider serves each model, and the margin of each generation."
     >
       <ModelsTable />

@@ -14,7 +14,7 @@ import { AdminApiKeysCard } from '../../developers';
 /** /admin/users/:id — one account: role, credit adjustments with a reason, and its ledger. */
 export function AdminUserPage() {
   return (
-    <AdminOnly title="User">
+    <AdminOnly page="/admin/users/:id">
       <UserDetail />
     </AdminOnly>
   );

@@ -12,7 +12,7 @@ import { AdminPager } from '../components/admin-pager';
 /** /admin/users — find an account by name, username or email. */
 export function AdminUsersPage() {
   return (
-    <AdminOnly title="Users">
+    <AdminOnly page="/admin/users">
       <UsersList />
     </AdminOnly>
   );

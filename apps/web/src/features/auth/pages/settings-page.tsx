@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast';
 import { z } from 'zod';
 import { MSG, newPassword, THEMES, type PublicUser, type SessionInfo, type Theme } from '@atelier/shared';
 import { Badge, Button } from '../../../components/ui';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/errors';
 import { useTheme } from '../hooks/use-theme';
@@ -34,7 +34,7 @@ export function SettingsPage() {
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
   return (
     <section className="container auth-page settings-page">
-      <PageMeta title="Settings" description="Your Atelier profile, password, signed-in devices and theme." />
+      <SitePageMeta path="/settings" description="Your Atelier profile, password, signed-in devices and theme." />
       <h1>Settings</h1>
       {user ? (
         <>

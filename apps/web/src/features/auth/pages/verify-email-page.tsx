@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Button } from '../../../components/ui';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/errors';
 import { emailVerified, userLoaded } from '../auth-slice';
@@ -18,7 +18,7 @@ export function VerifyEmailPage() {
 
   return (
     <section className="container auth-page">
-      <PageMeta title="Verify your email" description="Confirm the email address of your Atelier account." />
+      <SitePageMeta path="/verify-email" description="Confirm the email address of your Atelier account." />
       <h1>Verify your email</h1>
       {!user ? (
         <SignInPrompt

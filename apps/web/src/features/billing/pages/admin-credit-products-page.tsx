@@ -20,7 +20,7 @@ import '../billing.css';
 /** /admin/credit-products — credit packs, custom-amount pricing and sales totals. */
 export function AdminCreditProductsPage() {
   return (
-    <AdminOnly title="Credit products" description="Manage credit packs and pricing.">
+    <AdminOnly page="/admin/credit-products" description="Manage credit packs and pricing.">
       <h1>Credit products</h1>
       <Stats />
       <Products />

@@ -73,7 +73,7 @@ const toBody = (f: PlanForm): PlanBody => ({
 /** /admin/plans — list, create (one or in bulk from JSON), edit, provider ids, delete. */
 export function AdminPlansPage() {
   return (
-    <AdminOnly title="Plans" description="Manage subscription plans.">
+    <AdminOnly page="/admin/plans" description="Manage subscription plans.">
       <h1>Plans</h1>
       <PlansAdmin />
     </AdminOnly>

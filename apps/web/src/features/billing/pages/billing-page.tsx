@@ -11,7 +11,7 @@ import {
   type Plan,
   type Subscription,
 } from '@atelier/shared';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { Badge, Button, ButtonLink, Card, EmptyState, Field, Select, Spinner } from '../../../components/ui';
 import { tokenStore } from '../../../lib/token-store';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -49,7 +49,7 @@ export function BillingPage() {
   if (!isSignedIn) {
     return (
       <section className="container billing-page">
-        <PageMeta title="Billing" />
+        <SitePageMeta path="/billing" />
         <h1>Billing</h1>
         <EmptyState
           title="Sign in to manage billing"
@@ -61,7 +61,7 @@ export function BillingPage() {
   }
   return (
     <section className="container billing-page">
-      <PageMeta title="Billing" description="Manage your Atelier subscription and see your purchases." />
+      <SitePageMeta path="/billing" description="Manage your Atelier subscription and see your purchases." />
       <h1>Billing</h1>
       <SubscriptionCard />
       <PurchaseHistory />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MSG, formatMoney } from '@atelier/shared';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { Badge, Button, ButtonLink, Card, EmptyState, Spinner } from '../../../components/ui';
 import { api } from '../../../lib/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -51,7 +51,7 @@ export function CheckoutPage() {
   if (!isSignedIn) {
     return (
       <section className="container billing-page">
-        <PageMeta title="Checkout" />
+        <SitePageMeta path="/checkout/:sessionId" />
         <h1>Checkout</h1>
         <EmptyState
           title="Sign in to see this checkout"
@@ -63,7 +63,7 @@ export function CheckoutPage() {
 
   return (
     <section className="container billing-page">
-      <PageMeta title="Checkout" description="The outcome of your Atelier purchase." />
+      <SitePageMeta path="/checkout/:sessionId" description="The outcome of your Atelier purchase." />
       <h1>Checkout</h1>
       {isLoading ? (
         <Spinner label="Loading checkout" />

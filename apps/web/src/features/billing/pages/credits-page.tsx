@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, MSG } from '@atelier/shared';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { Button, Card, EmptyState, Select, Spinner } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/errors';
@@ -22,7 +22,7 @@ export function CreditsPage() {
   if (!isAuthenticated) {
     return (
       <section className="container credits-page">
-        <PageMeta title="Credits" />
+        <SitePageMeta path="/credits" />
         <h1>Credits</h1>
         <EmptyState
           title="Sign in to see your credits"
@@ -35,7 +35,7 @@ export function CreditsPage() {
 
   return (
     <section className="container credits-page">
-      <PageMeta title="Credits" description="Your Atelier credit balance and history." />
+      <SitePageMeta path="/credits" description="Your Atelier credit balance and history." />
       <h1>Credits</h1>
       <CreditBalance />
       <CreditHistory />

@@ -13,7 +13,7 @@ import {
   Pager,
   Spinner,
 } from '../../../components/ui';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
 import { SignInPrompt } from '../../../lib/sign-in-prompt';
@@ -31,8 +31,8 @@ export function CollectionsPage() {
   const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
   return (
     <section className="container section">
-      <PageMeta
-        title="Collections"
+      <SitePageMeta
+        path="/collection"
         description="Save photos, video, loops, illustrations, GIFs and vectors from the Atelier gallery into your own named collections."
       />
       <h1>Collections</h1>

@@ -38,7 +38,7 @@ function descendantsOf(node: CategoryTreeNode): Set<string> {
 /** /admin/categories — the category tree: create, edit, delete with reassignment, bulk toggle, import. */
 export function AdminCategoriesPage() {
   return (
-    <AdminOnly title="Categories">
+    <AdminOnly page="/admin/categories">
       <h1>Categories</h1>
       <CategoryManager />
     </AdminOnly>

@@ -12,7 +12,7 @@ import {
   type ContentSort,
   type ContentType,
 } from '@atelier/shared';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { Button, EmptyState, GridIcon, Input, SearchIcon, Select, SparklesIcon, Tabs } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
@@ -146,8 +146,8 @@ export function GalleryPage() {
 
   return (
     <>
-      <PageMeta
-        title="Gallery"
+      <SitePageMeta
+        path="/gallery"
         description="The Atelier community gallery: photos, video, loops, illustrations, GIFs and vectors made by members, with the prompts behind them."
       />
       {/* A compact title band: on a phone the first images show in the first screen, not after a hero. */}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONTENT_TYPES, CONTENT_TYPE_NAMES, DASHBOARD_MSG, MSG, type ContentType } from '@atelier/shared';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { Button, EmptyState, Select } from '../../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { uiActions } from '../../ui';
@@ -28,7 +28,7 @@ export function DashboardPage() {
   if (!isAuthenticated) {
     return (
       <section className="container dashboard-page">
-        <PageMeta title="Dashboard" />
+        <SitePageMeta path="/dashboard" />
         <h1>Dashboard</h1>
         <EmptyState
           title="Sign in to see your dashboard"
@@ -41,7 +41,7 @@ export function DashboardPage() {
 
   return (
     <section className="container dashboard-page">
-      <PageMeta title="Dashboard" description="Your generations, credits, engagement and followers over time." />
+      <SitePageMeta path="/dashboard" description="Your generations, credits, engagement and followers over time." />
       <div className="dashboard-page__head">
         <h1>Dashboard</h1>
         <TimeRangePicker value={range} onChange={setRange} />

@@ -11,7 +11,7 @@ import {
   type CreatedApiKey,
 } from '@atelier/shared';
 import { Badge, Button, Checkbox, Field, Input } from '../../../components/ui';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { useAppSelector } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/errors';
 import { SignInPrompt } from '../../../lib/sign-in-prompt';
@@ -27,7 +27,7 @@ export function DevelopersPage() {
   const isSignedIn = useAppSelector((s) => s.auth.isAuthenticated);
   return (
     <section className="container auth-page settings-page developers-page">
-      <PageMeta title="Developers" description="Personal API keys and webhooks for scripting Atelier." />
+      <SitePageMeta path="/settings/developers" description="Personal API keys and webhooks for scripting Atelier." />
       <p className="developers-page__back">
         <Link to="/settings">← Settings</Link>
       </p>

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../components/ui/toast';
-import { JOBS_TEXT, MSG } from '@atelier/shared';
+import { JOBS_TEXT, MSG, pageTitle } from '@atelier/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
 import { PageMeta } from '../../../components/page-meta';
@@ -19,7 +19,7 @@ export function JobEditorPage() {
   const existing = useGetJobQuery(id ?? '', { skip: !isEdit || !user });
   const [createJob, creating] = useCreateJobMutation();
   const [updateJob, updating] = useUpdateJobMutation();
-  const title = isEdit ? 'Edit job' : 'Post a job';
+  const title = pageTitle(isEdit ? '/jobs/:id/edit' : '/jobs/new');
 
   const body = () => {
     if (!user) return <SignInRequired what={isEdit ? 'and edit your jobs' : 'post a job'} />;

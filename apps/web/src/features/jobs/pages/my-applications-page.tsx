@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast';
 import { MSG, type Application } from '@atelier/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Pager, Skeleton } from '../../../components/ui';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SignInRequired } from '../../../lib/sign-in-required';
@@ -58,7 +58,7 @@ export function MyApplicationsPage() {
 
   return (
     <section className="section">
-      <PageMeta title="My applications" />
+      <SitePageMeta path="/applications/mine" />
       <div className="container stack">
         <h1>My applications</h1>
         {!user ? (

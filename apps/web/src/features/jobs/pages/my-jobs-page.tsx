@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast';
 import { MSG, type Job } from '@atelier/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { Badge, BriefcaseIcon, Button, ButtonLink, Card, EmptyState, Pager, Skeleton } from '../../../components/ui';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { PostJobButton } from '../components/post-job-button';
@@ -86,7 +86,7 @@ export function MyJobsPage() {
 
   return (
     <section className="section">
-      <PageMeta title="My jobs" />
+      <SitePageMeta path="/jobs/mine" />
       <div className="container stack">
         <div className="jobs-toolbar">
           <h1>My jobs</h1>

@@ -14,7 +14,7 @@ import '../messaging.css';
  */
 export function AdminSupportPage() {
   return (
-    <AdminOnly title="Support inbox" description="Answer support conversations.">
+    <AdminOnly page="/admin/support" description="Answer support conversations.">
       <h1>Support inbox</h1>
       <SupportInbox />
     </AdminOnly>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { EmptyState, Spinner, cx } from '../../../components/ui';
 import { useAppSelector } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/errors';
@@ -16,7 +16,7 @@ export function MessagesPage() {
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   return (
     <div className="container messages-screen">
-      <PageMeta title="Messages" description="Your conversations on Atelier." />
+      <SitePageMeta path="/messages" description="Your conversations on Atelier." />
       <h1>Messages</h1>
       {isAuthenticated && user ? <Inbox selfId={user.id} /> : <SignInRequired what="your messages" />}
     </div>

@@ -31,7 +31,7 @@ const PAGE_SIZE = 20;
 /** /admin/reports — the moderation queue: reports grouped by what they point at. */
 export function AdminReportsPage() {
   return (
-    <AdminOnly title="Reports" description="Reports from the community, grouped by what they point at.">
+    <AdminOnly page="/admin/reports" description="Reports from the community, grouped by what they point at.">
       <ReportsQueue />
     </AdminOnly>
   );

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { errorMessage } from '../../../lib/errors';
 import { useUnsubscribeNotificationsMutation } from '../notifications-api';
 
@@ -14,7 +14,7 @@ export function UnsubscribePage() {
   const [unsubscribe, { data, error, isLoading }] = useUnsubscribeNotificationsMutation();
   return (
     <section className="container auth-page">
-      <PageMeta title="Unsubscribe" description="Stop one kind of Atelier notification email." />
+      <SitePageMeta path="/notifications/unsubscribe" description="Stop one kind of Atelier notification email." />
       <h1>Unsubscribe</h1>
       <div className="auth-panel">
         {data ? (

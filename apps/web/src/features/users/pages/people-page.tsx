@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG, type PeopleSort } from '@atelier/shared';
 import { Button, Input, SearchIcon } from '../../../components/ui';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { errorMessage } from '../../../lib/errors';
 import { PeopleList } from '../components/people-list';
 import { useSearchUsersQuery } from '../users-api';
@@ -23,7 +23,7 @@ export function PeoplePage() {
 
   return (
     <section className="container section">
-      <PageMeta title="People" description="Find Atelier members by name or username." />
+      <SitePageMeta path="/people" description="Find Atelier members by name or username." />
       <h1>People</h1>
       <form className="inline-form mt-4" role="search" onSubmit={submit}>
         <Input

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { MSG } from '@atelier/shared';
 import { Badge, Button, Card, EmptyState, Pager, Spinner, UsersIcon } from '../../../components/ui';
-import { PageMeta } from '../../../components/page-meta';
+import { SitePageMeta } from '../../../components/site-page-meta';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
 import { SignInPrompt } from '../../../lib/sign-in-prompt';
@@ -15,8 +15,8 @@ export function ReferralsPage() {
   const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
   return (
     <section className="container section">
-      <PageMeta
-        title="Referrals"
+      <SitePageMeta
+        path="/referrals"
         description="Invite friends to Atelier; you both get bonus credits once they verify their email."
       />
       <h1>Referrals</h1>
