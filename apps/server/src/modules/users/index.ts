@@ -3,4 +3,4 @@ export { profileItemsOwner, type PersonTotals } from './users.service.js';
 export { insertFollow } from './users.repository.js';
 export { usersDeletionStep } from './users.deletion.js';
 export { grantReferralBonus } from './referrals.service.js';
-export { assertNotBlocked, blockBetweenSql, blockUser, isBlockedBetween, listBlocked, unblockUser } from './users.blocks.js';
+export { assertNotBlocked, blockBetweenSql, blockUser, inAnyBlockSql, isBlockedBetween, listBlocked, unblockUser } from './users.blocks.js';

@@ -52,8 +52,11 @@ export class PublicReadCache {
   private readonly waiting = new Map<string, () => void>();
   private readonly markPrefix = `mark:${randomUUID()}:`;
   private marks = 0;
-  /** Served from the cache, and filled into it, since start (for tests and the bench). */
-  readonly stats = { hits: 0, fills: 0, invalidations: 0 };
+  /**
+   * Served to visitors from the cache, filled into it, emptied, and served to signed-in readers
+   * merged with their own fields, since start (for tests and the bench).
+   */
+  readonly stats = { hits: 0, fills: 0, invalidations: 0, merged: 0 };
 
   constructor(private readonly opts: PublicReadCacheOptions = {}) {
     this.entries = new LRUCache({
@@ -91,6 +94,11 @@ export class PublicReadCache {
     const hit = this.entries.get(key);
     if (hit) this.stats.hits += 1;
     return hit;
+  }
+
+  /** The kept reply, not counted as a visitor's hit (a signed-in reader's merge counts as `merged`). */
+  peek(key: string): CachedReply | undefined {
+    return this.entries.get(key);
   }
 
   /** Keeps a reply read at `generation`, unless something changed since; returns it with its ETag either way. */

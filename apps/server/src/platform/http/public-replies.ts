@@ -1,5 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { etagOf, type PublicReadCache } from '../cache/public-reads.js';
+import { etagOf, type CachedReply, type PublicReadCache } from '../cache/public-reads.js';
+import type { AuthUser } from './auth.js';
+
+/**
+ * How a signed-in reader's reply is made from the visitor's cached one: the body with this
+ * viewer's personal fields merged in (isLiked, isFollowing), or null when this viewer's page holds
+ * other rows than the visitor's (their own items, mature content, blocks, an admin), and the route's
+ * handler must run. It may read the database (one small query); it must not change `cached`.
+ */
+export type ViewerMerge = (viewer: AuthUser, cached: CachedReply, request: FastifyRequest) => Promise<string | null>;
+
+/** A reply without personal fields whose rows are the same for every reader (the config). */
+export const sameForEveryone: ViewerMerge = (_viewer, cached) => Promise.resolve(cached.body);
+/** The same for every reader but admins, who see more (inactive categories). */
+export const sameUnlessAdmin: ViewerMerge = (viewer, cached) => Promise.resolve(viewer.role === 'admin' ? null : cached.body);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,6 +23,11 @@ declare module 'fastify' {
      * the public-read cache (platform/cache/public-reads.ts) without running the handler.
      */
     publicRead?: 'etag' | 'cache';
+    /**
+     * With `publicRead: 'cache'`: a signed-in reader's first page is served from the visitor's
+     * cached one through this merge, when it says the rows are the same.
+     */
+    forViewer?: ViewerMerge;
     /** The write changes what public reads show: the cache is emptied everywhere before it answers. */
     changesPublicReads?: boolean;
   }
@@ -41,22 +60,61 @@ function matches(request: FastifyRequest, etag: string): boolean {
   return header === etag || header.trim() === '*' || header.split(',').some((t) => t.trim() === etag);
 }
 
+/**
+ * A person signed in with a session whose row was read on this request (so their role and
+ * showMature are current); API keys and unchecked tokens are left to the handler.
+ */
+function sessionReader(request: FastifyRequest): AuthUser | null {
+  const auth = request.auth;
+  return auth && auth.apiKeyId === undefined && auth.isSessionUnchecked === undefined && request.headers['x-api-key'] === undefined ? auth : null;
+}
+
+/** Sends a cached or merged reply, or 304 when the client holds these bytes already. */
+function sendKept(request: FastifyRequest, reply: FastifyReply, body: string, etag: string, cacheControl: string): void {
+  request.publicHit = true;
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (matches(request, etag)) {
+    reply.code(304).send();
+    return;
+  }
+  reply.type('application/json; charset=utf-8').send(body);
+}
+
 function serveFromCache(cache: PublicReadCache) {
   return function publicReadFromCache(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-    if (request.method !== 'GET' || !isVisitor(request) || !firstPage(request.query)) return done();
+    if (request.method !== 'GET' || !firstPage(request.query)) return done();
     const key = `${request.routeOptions.url ?? ''} ${JSON.stringify(request.params ?? null)} ${JSON.stringify(request.query ?? null)}`;
+    if (!isVisitor(request)) {
+      // A signed-in reader: the visitor's page, with their own fields merged, when it is theirs too.
+      // A miss runs the handler and fills nothing (its reply holds this person's fields).
+      const merge = request.routeOptions.config.forViewer;
+      const viewer = sessionReader(request);
+      const kept = merge && (viewer || merge === sameForEveryone) ? cache.peek(key) : undefined;
+      if (!merge || !kept) return done();
+      if (!viewer) {
+        // The same reply for everyone, on a route that reads no sign-in at all (the config).
+        cache.stats.merged += 1;
+        return sendKept(request, reply, kept.body, kept.etag, PRIVATE);
+      }
+      merge(viewer, kept, request).then(
+        (body) => {
+          if (body === null) return done();
+          cache.stats.merged += 1;
+          sendKept(request, reply, body, body === kept.body ? kept.etag : etagOf(body), PRIVATE);
+        },
+        (err: unknown) => {
+          request.log.warn({ err }, 'a signed-in read could not be merged from the public cache; reading it in full');
+          done();
+        },
+      );
+      return;
+    }
     const hit = cache.get(key);
     if (!hit) {
       request.publicFill = { key, generation: cache.generation };
       return done();
     }
-    request.publicHit = true;
-    reply.header('etag', hit.etag).header('cache-control', PUBLIC);
-    if (matches(request, hit.etag)) {
-      reply.code(304).send();
-      return;
-    }
-    reply.type('application/json; charset=utf-8').send(hit.body);
+    sendKept(request, reply, hit.body, hit.etag, PUBLIC);
   };
 }
 
