@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { etagOf, type CachedReply, type PublicReadCache } from '../cache/public-reads.js';
+import { etagOf, type CachedReply, type FillTicket, type PublicReadCache } from '../cache/public-reads.js';
 import type { AuthUser } from './auth.js';
 
 /**
@@ -32,8 +32,8 @@ declare module 'fastify' {
     changesPublicReads?: boolean;
   }
   interface FastifyRequest {
-    /** Where a visitor's first page goes once serialised, and the cache generation it was read at. */
-    publicFill?: { key: string; generation: number };
+    /** Where a visitor's first page goes once serialised, and the cache generations it was read at. */
+    publicFill?: { key: string; ticket: FillTicket };
     /** The reply came from the cache; its headers are set. */
     publicHit?: boolean;
   }
@@ -81,40 +81,52 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, body: string, et
 }
 
 function serveFromCache(cache: PublicReadCache) {
+  /** A signed-in reader: the visitor's page with their own fields merged, when it is theirs too. */
+  function forReader(request: FastifyRequest, reply: FastifyReply, kept: CachedReply, merge: ViewerMerge, viewer: AuthUser | null, done: () => void): void {
+    if (!viewer) {
+      // The same reply for everyone, on a route that reads no sign-in at all (the config).
+      cache.stats.merged += 1;
+      return sendKept(request, reply, kept.body, kept.etag, PRIVATE);
+    }
+    merge(viewer, kept, request).then(
+      (body) => {
+        if (body === null) return done();
+        cache.stats.merged += 1;
+        sendKept(request, reply, body, body === kept.body ? kept.etag : etagOf(body), PRIVATE);
+      },
+      (err: unknown) => {
+        request.log.warn({ err }, 'a signed-in read could not be merged from the public cache; reading it in full');
+        done();
+      },
+    );
+  }
+
   return function publicReadFromCache(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     if (request.method !== 'GET' || !firstPage(request.query)) return done();
     const key = `${request.routeOptions.url ?? ''} ${JSON.stringify(request.params ?? null)} ${JSON.stringify(request.query ?? null)}`;
-    if (!isVisitor(request)) {
-      // A signed-in reader: the visitor's page, with their own fields merged, when it is theirs too.
-      // A miss runs the handler and fills nothing (its reply holds this person's fields).
-      const merge = request.routeOptions.config.forViewer;
-      const viewer = sessionReader(request);
-      const kept = merge && (viewer || merge === sameForEveryone) ? cache.peek(key) : undefined;
-      if (!merge || !kept) return done();
-      if (!viewer) {
-        // The same reply for everyone, on a route that reads no sign-in at all (the config).
-        cache.stats.merged += 1;
-        return sendKept(request, reply, kept.body, kept.etag, PRIVATE);
-      }
-      merge(viewer, kept, request).then(
-        (body) => {
-          if (body === null) return done();
-          cache.stats.merged += 1;
-          sendKept(request, reply, body, body === kept.body ? kept.etag : etagOf(body), PRIVATE);
-        },
-        (err: unknown) => {
-          request.log.warn({ err }, 'a signed-in read could not be merged from the public cache; reading it in full');
-          done();
-        },
-      );
-      return;
+    const visitor = isVisitor(request);
+    // A signed-in reader's miss runs the handler and fills nothing (its reply holds their fields).
+    const merge = request.routeOptions.config.forViewer;
+    const viewer = visitor ? null : sessionReader(request);
+    if (!visitor && (!merge || (!viewer && merge !== sameForEveryone))) return done();
+    const hit = visitor ? cache.get(key) : cache.peek(key);
+    if (hit) {
+      if (visitor) return sendKept(request, reply, hit.body, hit.etag, PUBLIC);
+      return forReader(request, reply, hit, merge!, viewer, done);
     }
-    const hit = cache.get(key);
-    if (!hit) {
-      request.publicFill = { key, generation: cache.generation };
+    if (!cache.hasShared) {
+      if (visitor) request.publicFill = { key, ticket: { generation: cache.generation, shared: null } };
       return done();
     }
-    sendKept(request, reply, hit.body, hit.etag, PUBLIC);
+    // This process missed: another may have kept it in the shared level.
+    void cache.lookup(key).then(({ hit: shared, ticket }) => {
+      if (!shared) {
+        if (visitor) request.publicFill = { key, ticket };
+        return done();
+      }
+      if (visitor) return sendKept(request, reply, shared.body, shared.etag, PUBLIC);
+      forReader(request, reply, shared, merge!, viewer, done);
+    });
   };
 }
 
@@ -143,7 +155,7 @@ export function registerPublicReplies(app: FastifyInstance, cache: PublicReadCac
     if (!config.publicRead || request.publicHit || request.method !== 'GET') return done(null, payload);
     if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const fill = request.publicFill;
-    const etag = fill ? cache.fill(fill.key, payload, fill.generation).etag : etagOf(payload);
+    const etag = fill ? cache.fill(fill.key, payload, fill.ticket).etag : etagOf(payload);
     reply.header('etag', etag).header('cache-control', isVisitor(request) ? PUBLIC : PRIVATE);
     if (matches(request, etag)) {
       reply.code(304);
