@@ -22,6 +22,7 @@ import { replySerializerCompiler } from './platform/http/reply-serializer.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerPublicReplies } from './platform/http/public-replies.js';
 import { PublicReadCache } from './platform/cache/public-reads.js';
+import { openSharedReads } from './platform/cache/shared-reads.js';
 import type { RequestLine } from './platform/log.js';
 import type { App, AppDeps, AppModule, ModuleContext } from './platform/http/types.js';
 import type { Config } from './config.js';
@@ -290,9 +291,14 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.addHook('onRoute', requireContract);
   app.addHook('onRoute', describeRoute(authHooks));
   runAuthFirst(app, authHooks);
-  // The public-read cache: in process, emptied on every process through the database's NOTIFY.
+  // The public-read cache: in process, emptied on every process through the database's NOTIFY;
+  // with REDIS_URL on PostgreSQL, a second level shared by the processes behind it.
   const ownCache = !deps.publicReads;
-  const publicReads = (deps.publicReads ??= new PublicReadCache({ database: deps.database, log: app.log }));
+  const publicReads = (deps.publicReads ??= new PublicReadCache({
+    database: deps.database,
+    log: app.log,
+    ...(deps.config.REDIS_URL && deps.config.DATABASE_URL ? { shared: openSharedReads(deps.config.REDIS_URL, deps.config.DATABASE_URL) } : {}),
+  }));
   if (ownCache) {
     await publicReads.start();
     app.addHook('onClose', () => publicReads.close());

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/platform/db/db.js';
 import { TokenService } from '../src/platform/http/auth.js';
 import type { CounterStore } from '../src/platform/http/counter-store.js';
+import type { PublicReadCache } from '../src/platform/cache/public-reads.js';
 import type { MailMessage, Mailer } from '../src/platform/mail/mailer.js';
 import type { RequestLine } from '../src/platform/log.js';
 import type { App, AppDeps } from '../src/platform/http/types.js';
@@ -104,6 +105,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Rate-limit counters; by default the app opens its own from the configuration. */
   counters?: CounterStore;
+  /** The public-read cache; by default the app opens and starts its own. Started and closed by the caller. */
+  publicReads?: PublicReadCache;
   /** The clock of another app, to move both at once. */
   clock?: TestClock;
   /** A logger to read what the app logs. */
@@ -150,6 +153,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     webhooks: developersWebhooks({ database, queue, clock: clock.now }),
     generationProviders: singleProviderRegistry(opts.provider ?? fakeProvider()),
     ...(opts.counters ? { counters: opts.counters } : {}),
+    ...(opts.publicReads ? { publicReads: opts.publicReads } : {}),
   };
   const app = await buildApp(deps, {
     webDir: opts.webDir ?? null,

@@ -10,7 +10,8 @@ import { startServerProcess, stopAllServerProcesses } from './server-processes.j
  * The public-read cache across two real server processes (`src/main.ts` twice, ROLE=api, one
  * PostgreSQL database): a visitor's first pages are cached in each, and a write through one
  * process (or straight into the database, as the generation worker finishes an item) is seen by
- * the very next read through the other. Runs only in the PostgreSQL leg (vitest.config.ts).
+ * the very next read through the other, with Redis as their shared second level when
+ * TEST_REDIS_URL is set. Runs only in the PostgreSQL leg (vitest.config.ts).
  */
 const baseUrl = process.env.TEST_DATABASE_URL!;
 const dbName = `atelier_t_${randomBytes(6).toString('hex')}`;
@@ -44,6 +45,8 @@ async function startServer(databaseUrl: string): Promise<Proc> {
       SEED_DEMO: 'false',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // With Redis (CI sets it), the processes also share their caches' second level through it.
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     },
   });
   return { url: proc.url, output: proc.output };
@@ -161,6 +164,11 @@ describe('public reads across two server processes', () => {
       expect((await visit(p2, `/content/${itemId}`)).body.data.likeCount).toBe(liked ? 1 : 0);
       const page = (await visit(p2, '/content')).body;
       expect(page.data.find((c) => c.id === itemId)?.likeCount).toBe(liked ? 1 : 0);
+      // The fan's own read of the page a visitor just filled carries their like.
+      const own = await fetch(`${p2.url}/api/v1/content`, { headers: { authorization: `Bearer ${fan.token}` } });
+      const mine = ((await own.json()) as { data: Content[] }).data.find((c) => c.id === itemId);
+      expect(mine?.isLiked).toBe(liked);
+      expect(mine?.likeCount).toBe(liked ? 1 : 0);
       // And read again through p2 so the next round starts from a cached reply there.
       await visit(p2, `/content/${itemId}`);
     }

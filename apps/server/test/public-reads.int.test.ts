@@ -102,9 +102,11 @@ describe('the cache never serves a reply older than the last write', () => {
     expect(stats.hits).toBe(hits + 1);
     expect(second.body).toBe(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);
-    // A signed-in reader's page is read for them.
+    // A signed-in reader's page is the visitor's with their own fields merged (public-reads-viewer.int.test.ts).
+    const merged = stats.merged;
     await visit('/content?sort=newest&pageSize=7', fan.headers);
     expect(stats.hits).toBe(hits + 1);
+    expect(stats.merged).toBe(merged + 1);
   });
 
   it('a new public item (an upload, a generation finishing) shows in the gallery and its category', async () => {

@@ -1,6 +1,7 @@
 import { assertFormText, multipartFailure } from '../../platform/http/request-text.js';
 import { categoriesContracts as c } from '@atelier/shared';
 import { fromContract } from '../../platform/http/contract-route.js';
+import { sameUnlessAdmin } from '../../platform/http/public-replies.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import type { AppModule } from '../../platform/http/types.js';
 import type { GalleryCountOf } from './categories.repository.js';
@@ -28,28 +29,28 @@ export const categoriesRoutes = (galleryCount: GalleryCountOf): AppModule => (ap
 
   app.route({
     ...fromContract(c.active),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: sameUnlessAdmin },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => listCategoryPage(deps, { ...request.query, isActive: true }, null),
   });
 
   app.route({
     ...fromContract(c.list),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: sameUnlessAdmin },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => listCategoryPage(deps, request.query, request.auth),
   });
 
   app.route({
     ...fromContract(c.tree),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: sameUnlessAdmin },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await categoryTree(deps, request.auth) }),
   });
 
   app.route({
     ...fromContract(c.roots),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: sameUnlessAdmin },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await rootCategories(deps, request.auth) }),
   });

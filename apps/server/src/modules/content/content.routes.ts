@@ -1,6 +1,7 @@
 import { categoriesContracts, contentContracts as c, makePagination, usersContracts } from '@atelier/shared';
 import { getCategory, type CategoryDeps } from '../categories/index.js';
 import { profileItemsOwner } from '../users/index.js';
+import { contentForViewer } from './content-for-viewer.js';
 import { buildContentArchive } from './content-archive.service.js';
 import { listContentByOwner } from './content-by-owner.js';
 import { galleryCountInCategory } from './content-counts.js';
@@ -42,7 +43,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
   app.route({
     // A category's page: the category, and what is filed under it or its descendants.
     ...fromContract(categoriesContracts.content),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: contentForViewer(ctx.database.db) },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => {
       const found = await getCategory(categoryDeps, request.params.categoryId, request.auth);
@@ -53,14 +54,15 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.list, { security }),
-    config: { publicRead: 'cache' },
+    // Filtered to one owner, the gallery also shows the reader's own private items.
+    config: { publicRead: 'cache', forViewer: contentForViewer(ctx.database.db, (_reader, request) => (request.query as { owner?: string }).owner !== undefined) },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => listContent(deps(), request.query, request.auth),
   });
 
   app.route({
     ...fromContract(c.search),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: contentForViewer(ctx.database.db) },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => searchContent(deps(), request.query, request.auth),
   });
@@ -136,7 +138,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(c.get, { security }),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: contentForViewer(ctx.database.db) },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await getContent(deps(), request.params.id, request.auth) }),
   });
@@ -185,7 +187,7 @@ export const contentRoutes: AppModule = (app, ctx) => {
 
   app.route({
     ...fromContract(usersContracts.userContent),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: contentForViewer(ctx.database.db, (reader, request) => (request.params as { id: string }).id.toLowerCase() === reader.id) },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => {
       const { page, pageSize, type } = request.query;

@@ -1,12 +1,13 @@
 import { metaContracts } from '@atelier/shared';
 import { fromContract } from '../../platform/http/contract-route.js';
+import { sameForEveryone } from '../../platform/http/public-replies.js';
 import type { AppModule } from '../../platform/http/types.js';
 
 /** What the web app needs to know about this deployment; nothing secret. */
 export const metaRoutes: AppModule = (app, { config }) => {
   app.route({
     ...fromContract(metaContracts.config),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: sameForEveryone },
     // A few hundred bytes, below the compression threshold: no compression hooks on every request.
     compress: false,
     decompress: false,

@@ -3,6 +3,6 @@ export { profileItemsOwner } from './users.service.js';
 export { insertFollow } from './users.repository.js';
 export { usersDeletionStep } from './users.deletion.js';
 export { grantReferralBonus } from './referrals.service.js';
-export { assertNotBlocked, blockBetweenSql, blockUser, listBlocked, unblockUser } from './users.blocks.js';
+export { assertNotBlocked, blockBetweenSql, blockUser, inAnyBlockSql, listBlocked, unblockUser } from './users.blocks.js';
 export { countIndexedProfiles, findProfilePreview, listIndexedProfiles, type ProfilePreview } from './users.previews.js';
 export { hasPrivateProfile, privateProfileAs, privateProfileSql, shownPersonAs, shownPersonSql } from './users.visibility.js';

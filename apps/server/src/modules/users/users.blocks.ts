@@ -18,6 +18,16 @@ export function blockBetweenSql(a: string | SQL, b: string | SQL): SQL {
     OR (ub.blocker_id = ${b} AND ub.blocked_id = ${a}))`;
 }
 
+/**
+ * SQL: this person made a block or is under one, whoever the other side is. Their lists may then
+ * differ from a visitor's (the lists leave out the people they blocked), so the public-read cache's
+ * merge sends them to the full query. Two index reads (the key's blocker, user_blocks_blocked_idx).
+ */
+export function inAnyBlockSql(userId: string): SQL<boolean> {
+  return sql<boolean>`(EXISTS (SELECT 1 FROM user_blocks ab WHERE ab.blocker_id = ${userId})
+    OR EXISTS (SELECT 1 FROM user_blocks ab WHERE ab.blocked_id = ${userId}))`;
+}
+
 export async function isBlockedBetween(db: Db, a: string, b: string): Promise<boolean> {
   if (a === b) return false;
   const rows = await db

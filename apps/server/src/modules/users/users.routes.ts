@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import { runActivity } from '../../platform/module-hooks.js';
 import type { AppModule } from '../../platform/http/types.js';
+import { profileForViewer } from './profile-for-viewer.js';
 import { listReferrals, registerReferralProgram, type ReferralProgram } from './referrals.service.js';
 import { findLiveUser, listFollowPeople, searchPeople, suggestedPeople } from './users.repository.js';
 import {
@@ -79,7 +80,7 @@ export const usersRoutes = (totals: PersonTotals): AppModule => (app, ctx) => {
 
   app.route({
     ...fromContract(c.profileByUsername),
-    config: { publicRead: 'cache' },
+    config: { publicRead: 'cache', forViewer: profileForViewer(db) },
     preHandler: ctx.auth.optionalAuth,
     handler: async (request) => ({ data: await getProfileByUsername(db, totals, request.params.username, viewerOf(request)) }),
   });
