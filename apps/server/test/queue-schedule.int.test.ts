@@ -43,7 +43,7 @@ describe('a sweep scheduled once a minute', () => {
     const perMinute = new Map<number, number>();
     for (const run of runs) perMinute.set(run.minute, (perMinute.get(run.minute) ?? 0) + 1);
     expect([...perMinute.values()].every((n) => n === 1)).toBe(true);
-  });
+  }, 90_000);
 
   it('tells of a sweep that failed', async () => {
     const worker = createQueue({ database, log: quiet, pollingIntervalSeconds: 0.2, timekeeping: true });
@@ -60,5 +60,5 @@ describe('a sweep scheduled once a minute', () => {
     // pg-boss's clock looks every 30 s, and sends what is due every 5 s.
     await waitFor(async () => (errors.length > 0 ? true : undefined), 60_000, 'the failed sweep to be told');
     expect(String(errors[0])).toContain('the sweep broke');
-  });
+  }, 90_000);
 });

@@ -4,5 +4,5 @@ export { insertFollow } from './users.repository.js';
 export { usersDeletionStep } from './users.deletion.js';
 export { grantReferralBonus } from './referrals.service.js';
 export { assertNotBlocked, blockBetweenSql, blockUser, inAnyBlockSql, listBlocked, unblockUser } from './users.blocks.js';
-export { countIndexedProfiles, findProfilePreview, listIndexedProfiles, type ProfilePreview } from './users.previews.js';
-export { hasPrivateProfile, privateProfileAs, privateProfileSql, shownPersonAs, shownPersonSql } from './users.visibility.js';
+export { countIndexedProfiles, findProfilePreview, listIndexedProfiles } from './users.previews.js';
+export { privateProfileAs, privateProfileSql, shownPersonAs, shownPersonSql } from './users.visibility.js';
