@@ -1,5 +1,16 @@
 import type { AdminLedgerRow, AdminUserRow, AdminUsersQuery, AuditEntry, Role } from '@atelier/shared';
-import type { Query } from '../../platform/db/db.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db/db.js';
+import { adminAuditTable, usersTable } from '../auth/index.js';
+import { contentTable } from '../content/index.js';
+import { creditLedgerTable } from '../credits/index.js';
+
+/* Other modules' tables are read through the tables their faces hand out for read-only joins. */
+type Db = Pick<Database, 'db'>;
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -18,8 +29,8 @@ interface UserRecord {
   bio: string | null;
 }
 
-const USER_COLUMNS = `u.id, u.username, u.full_name, u.email, u.role, u.credits, u.is_verified, u.deleted_at, u.created_at,
-  u.referral_code, u.bio, (SELECT count(*)::int FROM content c WHERE c.user_id = u.id) AS content_count`;
+const USER_COLUMNS = sql`u.id, u.username, u.full_name, u.email, u.role, u.credits, u.is_verified, u.deleted_at, u.created_at,
+  u.referral_code, u.bio, (SELECT count(*)::int FROM ${contentTable} c WHERE c.user_id = u.id) AS content_count`;
 
 function toRow(u: UserRecord): AdminUserRow {
   return {
@@ -37,53 +48,51 @@ function toRow(u: UserRecord): AdminUserRow {
 }
 
 /** `q` matches username, email or full name anywhere (case-insensitive). */
-export async function searchUsers(db: Query, query: AdminUsersQuery): Promise<{ rows: AdminUserRow[]; total: number }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
+export async function searchUsers(db: Db, query: AdminUsersQuery): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const where: SQL[] = [];
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    const p = params.push(like);
-    where.push(`(u.username ILIKE $${p} OR u.email ILIKE $${p} OR u.full_name ILIKE $${p})`);
+    where.push(sql`(u.username ILIKE ${like} OR u.email ILIKE ${like} OR u.full_name ILIKE ${like})`);
   }
-  if (query.role) where.push(`u.role = $${params.push(query.role)}`);
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [{ rows: total }, { rows }] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${clause}`, params),
-    db.query<UserRecord>(
-      `SELECT ${USER_COLUMNS} FROM users u ${clause} ORDER BY u.created_at DESC, u.id
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+  if (query.role) where.push(sql`u.role = ${query.role}`);
+  const clause = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  const [total, rows] = await Promise.all([
+    rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${usersTable} u ${clause}`),
+    rowsOf<UserRecord>(
+      db,
+      sql`SELECT ${USER_COLUMNS} FROM ${usersTable} u ${clause} ORDER BY u.created_at DESC, u.id
+       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     ),
   ]);
   return { rows: rows.map(toRow), total: total[0]?.n ?? 0 };
 }
 
-export async function findUser(db: Query, id: string) {
-  const { rows } = await db.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+export async function findUser(db: Db, id: string) {
+  const rows = await rowsOf<UserRecord>(db, sql`SELECT ${USER_COLUMNS} FROM ${usersTable} u WHERE u.id = ${id}`);
   const u = rows[0];
   return u ? { ...toRow(u), referralCode: u.referral_code, bio: u.bio } : null;
 }
 
-export async function userCounts(db: Query, id: string) {
-  const { rows } = await db.query<{
+export async function userCounts(db: Db, id: string) {
+  const rows = await rowsOf<{
     content: number;
     ready: number;
     failed: number;
     referrals: number;
     ledgerEntries: number;
   }>(
-    `SELECT (SELECT count(*)::int FROM content WHERE user_id = $1) AS content,
-            (SELECT count(*)::int FROM content WHERE user_id = $1 AND status = 'ready') AS ready,
-            (SELECT count(*)::int FROM content WHERE user_id = $1 AND status = 'failed') AS failed,
-            (SELECT count(*)::int FROM users WHERE referred_by = $1) AS referrals,
-            (SELECT count(*)::int FROM credit_ledger WHERE user_id = $1) AS "ledgerEntries"`,
-    [id],
+    db,
+    sql`SELECT (SELECT count(*)::int FROM ${contentTable} WHERE user_id = ${id}) AS content,
+            (SELECT count(*)::int FROM ${contentTable} WHERE user_id = ${id} AND status = 'ready') AS ready,
+            (SELECT count(*)::int FROM ${contentTable} WHERE user_id = ${id} AND status = 'failed') AS failed,
+            (SELECT count(*)::int FROM ${usersTable} WHERE referred_by = ${id}) AS referrals,
+            (SELECT count(*)::int FROM ${creditLedgerTable} WHERE user_id = ${id}) AS "ledgerEntries"`,
   );
   return rows[0] ?? { content: 0, ready: 0, failed: 0, referrals: 0, ledgerEntries: 0 };
 }
 
-export async function recentLedger(db: Query, id: string, limit: number): Promise<AdminLedgerRow[]> {
-  const { rows } = await db.query<{
+export async function recentLedger(db: Db, id: string, limit: number): Promise<AdminLedgerRow[]> {
+  const rows = await rowsOf<{
     id: string;
     delta: number;
     kind: string;
@@ -93,10 +102,10 @@ export async function recentLedger(db: Query, id: string, limit: number): Promis
     actor_username: string | null;
     created_at: Date | string;
   }>(
-    `SELECT l.id, l.delta, l.kind, l.reason, l.balance_after, l.actor_id, a.username AS actor_username, l.created_at
-     FROM credit_ledger l LEFT JOIN users a ON a.id = l.actor_id
-     WHERE l.user_id = $1 ORDER BY l.seq DESC LIMIT $2`,
-    [id, limit],
+    db,
+    sql`SELECT l.id, l.delta, l.kind, l.reason, l.balance_after, l.actor_id, a.username AS actor_username, l.created_at
+     FROM ${creditLedgerTable} l LEFT JOIN ${usersTable} a ON a.id = l.actor_id
+     WHERE l.user_id = ${id} ORDER BY l.seq DESC LIMIT ${limit}`,
   );
   return rows.map((l) => ({
     id: l.id,
@@ -112,20 +121,20 @@ export async function recentLedger(db: Query, id: string, limit: number): Promis
 
 /** Credit changes made by someone (ledger rows with an actor) and admin_audit rows, newest first. */
 export async function auditTrail(
-  db: Query,
+  db: Db,
   page: number,
   pageSize: number,
 ): Promise<{ rows: AuditEntry[]; total: number }> {
-  const union = `
+  const union = sql`
     SELECT l.id::text AS id, CASE WHEN l.delta > 0 THEN 'credit_add' ELSE 'credit_deduct' END AS type,
            l.actor_id, l.user_id AS target_id, l.delta, l.reason, NULL::jsonb AS details, l.created_at
-    FROM credit_ledger l WHERE l.actor_id IS NOT NULL
+    FROM ${creditLedgerTable} l WHERE l.actor_id IS NOT NULL
     UNION ALL
     SELECT x.id::text, x.action, x.actor_id, x.target_user_id, NULL::int, NULL::text, x.details, x.created_at
-    FROM admin_audit x`;
-  const [{ rows: total }, { rows }] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${union}) e`),
-    db.query<{
+    FROM ${adminAuditTable} x`;
+  const [total, rows] = await Promise.all([
+    rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${union}) e`),
+    rowsOf<{
       id: string;
       type: AuditEntry['type'];
       actor_id: string | null;
@@ -137,10 +146,10 @@ export async function auditTrail(
       details: Record<string, unknown> | null;
       created_at: Date | string;
     }>(
-      `SELECT e.*, a.username AS actor_username, t.username AS target_username
-       FROM (${union}) e LEFT JOIN users a ON a.id = e.actor_id LEFT JOIN users t ON t.id = e.target_id
-       ORDER BY e.created_at DESC, e.id LIMIT $1 OFFSET $2`,
-      [pageSize, (page - 1) * pageSize],
+      db,
+      sql`SELECT e.*, a.username AS actor_username, t.username AS target_username
+       FROM (${union}) e LEFT JOIN ${usersTable} a ON a.id = e.actor_id LEFT JOIN ${usersTable} t ON t.id = e.target_id
+       ORDER BY e.created_at DESC, e.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     ),
   ]);
   return {

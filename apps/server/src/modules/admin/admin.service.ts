@@ -1,18 +1,18 @@
 import { makePagination, type AdminUserDetail, type AdminUsersQuery, type Role } from '@atelier/shared';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { runRoleChanged, type ModuleHooks } from '../../platform/module-hooks.js';
-import type { Query } from '../../platform/db/db.js';
+import type { Database } from '../../platform/db/db.js';
 import * as repo from './admin.repository.js';
 import { changeRole as storeRoleChange } from '../auth/index.js';
 
 const LEDGER_PREVIEW = 20;
 
-export async function listUsers(db: Query, query: AdminUsersQuery) {
+export async function listUsers(db: Database, query: AdminUsersQuery) {
   const { rows, total } = await repo.searchUsers(db, query);
   return { data: rows, pagination: makePagination(query.page, query.pageSize, total) };
 }
 
-export async function userDetail(db: Query, id: string): Promise<AdminUserDetail> {
+export async function userDetail(db: Database, id: string): Promise<AdminUserDetail> {
   const user = await repo.findUser(db, id);
   if (!user) throw notFound('User not found');
   const [counts, ledger] = await Promise.all([repo.userCounts(db, id), repo.recentLedger(db, id, LEDGER_PREVIEW)]);
@@ -20,7 +20,7 @@ export async function userDetail(db: Query, id: string): Promise<AdminUserDetail
 }
 
 export async function changeRole(
-  db: Query,
+  db: Database,
   input: { actorId: string; userId: string; role: Role },
   hooks: readonly ModuleHooks[],
 ): Promise<AdminUserDetail> {
@@ -36,7 +36,7 @@ export async function changeRole(
   return userDetail(db, input.userId);
 }
 
-export async function auditTrail(db: Query, page: number, pageSize: number) {
+export async function auditTrail(db: Database, page: number, pageSize: number) {
   const { rows, total } = await repo.auditTrail(db, page, pageSize);
   return { data: rows, pagination: makePagination(page, pageSize, total) };
 }

@@ -4,6 +4,8 @@
  * first: faces import one another, and other modules use this table at load time.
  */
 export { users as usersTable } from './auth.schema.js';
+/** The admin audit trail, for read-only joins (admin's trail); rows are written by `recordAdminAction`/`changeRole`. */
+export { adminAudit as adminAuditTable } from './admin-audit.schema.js';
 export { authRoutes } from './auth.routes.js';
 export { makeAccountLimits, type AccountLimits } from './account-limits.js';
 export { describeEnsureAdmin, ensureAdmin } from './admin-bootstrap.js';

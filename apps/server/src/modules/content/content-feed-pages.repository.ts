@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ContentSort, ContentType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
+import { followsTable } from '../users/index.js';
 import { content, contentSearch } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
 import { exactText, FIELDS, pageFields, pageStatement, readPage, readRows, toFeedRow, type FeedRow } from './content-feed-rows.js';
@@ -73,7 +74,7 @@ function feedWhere(f: FeedFilter, bind: Bind): SQL {
   const parts: SQL[] = [];
   if (f.owner !== undefined) {
     if (UUID_RE.test(f.owner)) parts.push(sql`${content.userId} = ${bind('owner', f.owner)}`);
-    else parts.push(sql`${content.userId} = (select u.id from users u where lower(u.username) = lower(${bind('owner', f.owner)}))`);
+    else parts.push(sql`${content.userId} = (select u.id from ${users} u where lower(u.username) = lower(${bind('owner', f.owner)}))`);
   }
   // The shared shapes hold the viewer as a placeholder (their blocks); their rating is in the shape.
   parts.push(
@@ -88,7 +89,7 @@ function feedWhere(f: FeedFilter, bind: Bind): SQL {
   }
   if (f.tag) parts.push(sql`${content.tags} @> array[${bind('tag', f.tag.toLowerCase())}]::text[]`);
   if (f.followedBy) {
-    parts.push(sql`${content.userId} in (select f.following_id from follows f where f.follower_id = ${bind('followedBy', f.followedBy)})`);
+    parts.push(sql`${content.userId} in (select f.following_id from ${followsTable} f where f.follower_id = ${bind('followedBy', f.followedBy)})`);
   }
   if (f.q) parts.push(sql`content.search_vector @@ websearch_to_tsquery('english', ${bind('q', f.q)})`);
   return sql.join(parts, sql` and `);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { ContentOwner } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
+import { userBlocksTable } from '../users/index.js';
 import { content, contentComments, contentLikes, contentPlays, type CommentRow } from './content.schema.js';
 import { ownerColumns } from './content-feed-pages.repository.js';
 
@@ -134,7 +135,7 @@ function commentsSeenBy(viewer: { id: string; role: string } | null): SQL | unde
   if (!viewer) return hidden;
   return and(
     hidden,
-    sql`NOT EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = ${viewer.id} AND ub.blocked_id = ${contentComments.userId})`,
+    sql`NOT EXISTS (SELECT 1 FROM ${userBlocksTable} ub WHERE ub.blocker_id = ${viewer.id} AND ub.blocked_id = ${contentComments.userId})`,
   );
 }
 

@@ -1,4 +1,6 @@
 import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { usersTable } from '../auth/index.js';
+import { userBlocksTable } from '../users/index.js';
 import { content, type ContentRow } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
 
@@ -114,7 +116,7 @@ type OwnerColumn = AnyColumn;
 
 /** Whether the item's owner is suspended now: the one test the lists and the media route share. */
 export function ownerSuspended(owner: OwnerColumn = content.userId): SQL<boolean> {
-  return sql<boolean>`EXISTS (SELECT 1 FROM users vs WHERE vs.id = ${owner} AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now()))`;
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${usersTable} vs WHERE vs.id = ${owner} AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now()))`;
 }
 
 // The literals stay in the SQL text (not parameters) so the partial indexes on
@@ -134,7 +136,7 @@ function toSql(c: Condition, owner: OwnerColumn = content.userId): SQL {
     case 'ownerActive':
       return sql`NOT ${ownerSuspended(owner)}`;
     case 'notBlockedBy':
-      return sql`NOT EXISTS (SELECT 1 FROM user_blocks vb WHERE vb.blocker_id = ${c.userId} AND vb.blocked_id = ${owner})`;
+      return sql`NOT EXISTS (SELECT 1 FROM ${userBlocksTable} vb WHERE vb.blocker_id = ${c.userId} AND vb.blocked_id = ${owner})`;
     case 'always':
       return sql`true`;
     case 'never':

@@ -1,3 +1,5 @@
+/** The ledger table, for read-only joins in other modules' statements; rows are written only through the functions below. */
+export { creditLedger as creditLedgerTable } from './credits.schema.js';
 // The ledger, and no routes: billing serves every `/credits/*` call through this face, since
 // billing grants through the ledger and the ledger must not depend on billing.
 export {

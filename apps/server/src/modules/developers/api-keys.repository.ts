@@ -1,7 +1,7 @@
 import type { AdminApiKey, ApiKey, ApiKeyScope } from '@atelier/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/db.js';
-import { recordAdminAction } from '../auth/index.js';
+import { recordAdminAction, usersTable } from '../auth/index.js';
 import { apiKeys } from './developers.schema.js';
 
 type Query = Pick<Database, 'query'>;
@@ -100,22 +100,22 @@ export async function adminRevokeKey(db: Db, input: { id: string; actorId: strin
 }
 
 export async function adminListKeys(
-  db: Query,
+  database: Pick<Database, 'db'>,
   query: { page: number; pageSize: number; userId?: string; active?: boolean },
 ): Promise<{ rows: AdminApiKey[]; total: number }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (query.userId) where.push(`k.user_id = $${params.push(query.userId)}`);
-  if (query.active !== undefined) where.push(query.active ? 'k.revoked_at IS NULL' : 'k.revoked_at IS NOT NULL');
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [{ rows: total }, { rows }] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_keys k ${filter}`, params),
-    db.query<KeyRow>(
-      `SELECT ${COLUMNS}, u.username AS owner_username FROM api_keys k JOIN users u ON u.id = k.user_id ${filter}
-       ORDER BY k.created_at DESC, k.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+  const where: SQL[] = [];
+  if (query.userId) where.push(sql`k.user_id = ${query.userId}`);
+  if (query.active !== undefined) where.push(query.active ? sql`k.revoked_at IS NULL` : sql`k.revoked_at IS NOT NULL`);
+  const filter = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  const [counted, listed] = await Promise.all([
+    database.db.execute(sql`SELECT count(*)::int AS n FROM api_keys k ${filter}`),
+    database.db.execute(
+      sql`SELECT ${sql.raw(COLUMNS)}, u.username AS owner_username FROM api_keys k JOIN ${usersTable} u ON u.id = k.user_id ${filter}
+       ORDER BY k.created_at DESC, k.id LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     ),
   ]);
+  const total = (counted as unknown as { rows: { n: number }[] }).rows;
+  const rows = (listed as unknown as { rows: KeyRow[] }).rows;
   return {
     total: total[0]?.n ?? 0,
     rows: rows.map((r) => ({ ...toApiKey(r), owner: { id: r.user_id, username: r.owner_username ?? '' } })),
@@ -124,16 +124,15 @@ export async function adminListKeys(
 
 /** The live key with this hash, of a live account. */
 export async function findLiveKeyByHash(
-  db: Query,
+  database: Pick<Database, 'db'>,
   tokenHash: string,
 ): Promise<{ id: string; userId: string; scopes: string[] } | null> {
-  const { rows } = await db.query<{ id: string; user_id: string; scopes: string[] }>(
-    `SELECT k.id, k.user_id, k.scopes FROM api_keys k JOIN users u ON u.id = k.user_id
-     WHERE k.token_hash = $1 AND k.revoked_at IS NULL AND u.deleted_at IS NULL
+  const result = await database.db.execute(
+    sql`SELECT k.id, k.user_id, k.scopes FROM api_keys k JOIN ${usersTable} u ON u.id = k.user_id
+     WHERE k.token_hash = ${tokenHash} AND k.revoked_at IS NULL AND u.deleted_at IS NULL
        AND (u.suspended_at IS NULL OR u.suspended_until <= now())`,
-    [tokenHash],
   );
-  const row = rows[0];
+  const row = (result as unknown as { rows: { id: string; user_id: string; scopes: string[] }[] }).rows[0];
   return row ? { id: row.id, userId: row.user_id, scopes: row.scopes } : null;
 }
 

@@ -1,4 +1,6 @@
-import type { Query } from '../../platform/db/db.js';
+import { sql } from 'drizzle-orm';
+import type { Db, Query } from '../../platform/db/db.js';
+import { usersTable } from '../auth/index.js';
 
 /** A reported message as moderation sees it. */
 export interface ReportedMessageRow {
@@ -30,19 +32,21 @@ export async function findMessageTarget(
  * What an admin may read of a reported message's conversation: the message and the `before`
  * messages just before it, oldest first. Nothing after it, nothing older.
  */
-export async function messageWithContext(db: Query, id: string, before: number): Promise<ReportedMessageRow[]> {
-  const { rows } = await db.query<{ id: string; sender_id: string | null; username: string | null; content: string; created_at: Date | string }>(
-    `SELECT m.id, m.sender_id, u.username, m.content, m.created_at
+export async function messageWithContext(db: Db, id: string, before: number): Promise<ReportedMessageRow[]> {
+  const result = await db.execute(
+    sql`SELECT m.id, m.sender_id, u.username, m.content, m.created_at
      FROM messages r
      JOIN LATERAL (
        SELECT * FROM messages x WHERE x.conversation_id = r.conversation_id AND x.seq <= r.seq
-       ORDER BY x.seq DESC LIMIT $2
+       ORDER BY x.seq DESC LIMIT ${before + 1}
      ) m ON true
-     LEFT JOIN users u ON u.id = m.sender_id
-     WHERE r.id = $1
+     LEFT JOIN ${usersTable} u ON u.id = m.sender_id
+     WHERE r.id = ${id}
      ORDER BY m.seq`,
-    [id, before + 1],
   );
+  const { rows } = result as unknown as {
+    rows: { id: string; sender_id: string | null; username: string | null; content: string; created_at: Date | string }[];
+  };
   return rows.map((r) => ({
     id: r.id,
     senderId: r.sender_id,

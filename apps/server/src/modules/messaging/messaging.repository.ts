@@ -4,7 +4,7 @@ import { buildStatement, type BuiltStatement, type Db } from '../../platform/db/
 import type { Config } from '../../config.js';
 import type { Webhooks } from '../../platform/webhooks.js';
 import { liveSessionRole, supportAccountId, supportAccountIdAmong, usersTable as users } from '../auth/index.js';
-import { privateProfileAs, privateProfileSql as hasPrivateProfile } from '../users/index.js';
+import { privateProfileAs, privateProfileSql as hasPrivateProfile, userBlocksTable } from '../users/index.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from './messaging.schema.js';
 import { boundedCache } from '../../platform/cache/bounded.js';
 
@@ -145,9 +145,9 @@ function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
       SELECT role, support_id, ${sender} AS sender_id
       FROM (SELECT ${role} AS role, ${supportId} AS support_id) a
     ), recipient AS (
-      SELECT id FROM users WHERE id = ${recipient} AND deleted_at IS NULL
+      SELECT id FROM ${users} WHERE id = ${recipient} AND deleted_at IS NULL
     ), blocked AS (
-      SELECT 1 FROM who w JOIN user_blocks ub
+      SELECT 1 FROM who w JOIN ${userBlocksTable} ub
         ON (ub.blocker_id = w.sender_id AND ub.blocked_id = ${recipient})
         OR (ub.blocker_id = ${recipient} AND ub.blocked_id = w.sender_id)
     ), gate AS (
@@ -193,7 +193,7 @@ function sendStatement(input: StoreMessageInput): BuiltStatement<StoreRow> {
           'unreadCount', (SELECT count(*)::int FROM messages x
                            WHERE x.conversation_id = c.id AND x.recipient_id = u.id AND x.read_at IS NULL)
                          + CASE WHEN u.id = m.recipient_id THEN 1 ELSE 0 END))
-        FROM users u WHERE u.id IN (m.sender_id, m.recipient_id)) AS sides
+        FROM ${users} u WHERE u.id IN (m.sender_id, m.recipient_id)) AS sides
     FROM who w LEFT JOIN msg m ON true LEFT JOIN conv c ON true`);
   sendStatements.set(key, statement);
   return statement;
@@ -425,7 +425,7 @@ export async function conversationPartners(db: Db, userId: string): Promise<stri
         or(eq(conversations.userAId, userId), eq(conversations.userBId, userId)),
         or(
           eq(users.role, 'admin'),
-          sql`NOT EXISTS (SELECT 1 FROM users p WHERE p.id = ${userId} AND ${privateProfileAs('p')})`,
+          sql`NOT EXISTS (SELECT 1 FROM ${users} p WHERE p.id = ${userId} AND ${privateProfileAs('p')})`,
         ),
       ),
     );
@@ -447,7 +447,7 @@ export async function presenceVisibleTo(db: Db, viewerId: string, ids: readonly 
         or(
           sql`NOT ${hasPrivateProfile}`,
           eq(users.id, viewerId),
-          sql`EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewerId} AND v.role = 'admin')`,
+          sql`EXISTS (SELECT 1 FROM ${users} v WHERE v.id = ${viewerId} AND v.role = 'admin')`,
         ),
       ),
     );

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReportAction, ReportReason, ReportStatus, ReportTargetType } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { recordAdminAction } from '../auth/index.js';
+import { recordAdminAction, usersTable } from '../auth/index.js';
 import { reports, type ReportRow } from './moderation.schema.js';
 
 export interface NewReport {
@@ -141,7 +141,7 @@ export async function reportsOfTargets(
   if (targets.length === 0) return [];
   const ids = targets.map((t) => t.targetId);
   const result = await db.execute(sql`
-    SELECT r.*, u.username AS reporter_username FROM reports r LEFT JOIN users u ON u.id = r.reporter_id
+    SELECT r.*, u.username AS reporter_username FROM reports r LEFT JOIN ${usersTable} u ON u.id = r.reporter_id
     WHERE r.status = ${status} AND r.target_id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
     ORDER BY r.created_at DESC, r.id`);
   type Raw = Record<string, unknown>;

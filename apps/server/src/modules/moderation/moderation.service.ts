@@ -69,7 +69,7 @@ async function findTarget(deps: ModerationDeps, type: ReportTargetType, id: stri
     case 'message': {
       // A reporter must be one of the message's two people; an admin reads it from the queue.
       if (viewer) return findMessageTarget(deps.database, id, viewer.id);
-      const [message] = await messageWithContext(deps.database, id, 0);
+      const [message] = await messageWithContext(deps.db, id, 0);
       return message?.senderId ? { ownerId: message.senderId, summary: message.content.slice(0, 200), isHidden: false } : null;
     }
     case 'job': {
@@ -130,7 +130,7 @@ export async function listQueue(
     groups.map(async (g): Promise<ReportGroup> => {
       const [target, messages] = await Promise.all([
         findTarget(deps, g.target_type, g.target_id, null),
-        g.target_type === 'message' ? messageWithContext(deps.database, g.target_id, MESSAGE_CONTEXT) : undefined,
+        g.target_type === 'message' ? messageWithContext(deps.db, g.target_id, MESSAGE_CONTEXT) : undefined,
       ]);
       const mine = rows.filter((r) => r.targetType === g.target_type && r.targetId === g.target_id);
       const ownerId = target?.ownerId ?? mine[0]?.targetUserId ?? null;

@@ -78,12 +78,12 @@ function mayHearFromSql(userId: string): SQL {
  */
 function stillVisible(userId: string): SQL {
   return sql`(${notifications.subjectType} <> 'content' OR EXISTS (SELECT 1 FROM ${contentTable} WHERE ${contentTable.id} = ${notifications.subjectId} AND ${visibleTo({ id: userId }, 'item')}))
-    AND (cardinality(${notifications.actorIds}) = 0 OR EXISTS (SELECT 1 FROM users u WHERE u.id = ANY(${notifications.actorIds}) AND ${mayHearFromSql(userId)}))`;
+    AND (cardinality(${notifications.actorIds}) = 0 OR EXISTS (SELECT 1 FROM ${usersTable} u WHERE u.id = ANY(${notifications.actorIds}) AND ${mayHearFromSql(userId)}))`;
 }
 
 /** Whether `userId` may hear from `actorId` now: the write-time side of the rule above. */
 export async function mayHearFrom(db: Db, userId: string, actorId: string): Promise<boolean> {
-  const result = await db.execute(sql`SELECT 1 AS one FROM users u WHERE u.id = ${actorId} AND ${mayHearFromSql(userId)}`);
+  const result = await db.execute(sql`SELECT 1 AS one FROM ${usersTable} u WHERE u.id = ${actorId} AND ${mayHearFromSql(userId)}`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
@@ -91,7 +91,7 @@ export async function mayHearFrom(db: Db, userId: string, actorId: string): Prom
 export async function unheardActors(db: Db, userId: string, actorIds: string[]): Promise<Set<string>> {
   if (actorIds.length === 0) return new Set();
   const heard = await db.execute(
-    sql`SELECT u.id FROM users u WHERE u.id IN (${sql.join(actorIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND ${mayHearFromSql(userId)}`,
+    sql`SELECT u.id FROM ${usersTable} u WHERE u.id IN (${sql.join(actorIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND ${mayHearFromSql(userId)}`,
   );
   const ok = new Set((heard as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
   return new Set(actorIds.filter((id) => !ok.has(id)));

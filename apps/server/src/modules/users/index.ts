@@ -1,3 +1,8 @@
+/**
+ * The follow and block tables, for read-only joins in other modules' statements (a feed of the
+ * people one follows, a block test inside a list); writes go through the functions below.
+ */
+export { follows as followsTable, userBlocks as userBlocksTable } from './users.schema.js';
 export { usersRoutes } from './users.routes.js';
 export { profileItemsOwner } from './users.service.js';
 export { insertFollow } from './users.repository.js';

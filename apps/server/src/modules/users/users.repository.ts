@@ -106,7 +106,7 @@ export async function searchPeople(
   sort: PeopleSort = 'relevance',
 ): Promise<{ items: PublicProfileSummary[]; total: number }> {
   const pattern = `%${escapeLike(query)}%`;
-  const followers = sql`(select count(*) from follows f join users fu on fu.id = f.follower_id and fu.deleted_at is null where f.following_id = ${users.id})`;
+  const followers = sql`(select count(*) from follows f join ${users} fu on fu.id = f.follower_id and fu.deleted_at is null where f.following_id = ${users.id})`;
   const cond = and(
     listedPersonSql(viewerId),
     query ? or(ilike(users.username, pattern), ilike(users.fullName, pattern)) : undefined,
