@@ -29,4 +29,5 @@ export { recheckPassword } from './password.service.js';
 export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 export { rateLimited } from './rate-limits.js';
 export { notSuspendedSql, setSuspension } from './suspension.js';
+export { accountCreatedAt, firstSignupAt, recentAccounts, referredCount, signupsByBucket } from './account-reads.repository.js';
 export { changeRole, recordAdminAction } from './admin-audit.js';

@@ -23,6 +23,15 @@ export {
 } from './content.moderation.js';
 export { contentKeyPrefix, gatedContent, toContent } from './content.view.js';
 export { ownerContentTotals } from './content-by-owner.js';
+export {
+  contentCountsOfOwners,
+  contentOfOwnerByBucket,
+  contentOfOwnerByType,
+  contentTotalsOfOwner,
+  itemsOfOwnerByBucket,
+  recentContentWithOwners,
+  topContentOfOwner,
+} from './content-reads.repository.js';
 export { galleryCountInCategory, moveContentOfCategory } from './content-counts.js';
 export { countIndexedContent, findSharedContent, listIndexedContent } from './content-pages.repository.js';
 export { canSee, hasPublicMedia, isMatureGated, visibleTo, type VisibilityRow } from './content.visibility.js';

@@ -25,4 +25,5 @@ export {
   readBalance,
   sumOfEntries,
 } from './credits.repository.js';
+export { ledgerByBucket, ledgerTotalsOfUser } from './credits-reads.repository.js';
 export { ledgerKeys, REFERRER_KEY_PREFIX, refereeOfReferrerKey } from './ledger-keys.js';

@@ -1,5 +1,4 @@
-import { foldRollups } from './dashboards.rollups.js';
-import type { Query } from '../../platform/db/db.js';
+import { foldRollups, type DashboardsDb } from './dashboards.rollups.js';
 import { startMinuteSweep, type Queue } from '../../platform/queue/queue.js';
 
 /** The queue of the once-a-minute fold. */
@@ -11,7 +10,7 @@ const ROLLUP_FOLD_QUEUE = 'dashboard-rollup-fold';
  * unfolded changes are read too.
  */
 export function startRollupFolding(
-  q: Query,
+  q: DashboardsDb,
   queue: Queue,
   log: { error(obj: object, msg?: string): void },
 ): Promise<{ stop(): Promise<void> }> {

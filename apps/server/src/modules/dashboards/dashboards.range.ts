@@ -53,30 +53,7 @@ export function rangeReply(r: ResolvedRange): DashboardRange {
   return { start: r.start.toISOString(), end: r.end.toISOString(), bucket: r.bucket, timeRange: r.timeRange };
 }
 
-/** The three leading parameters every range query takes: $1 start, $2 end, $3 bucket unit. */
-export function rangeParams(r: ResolvedRange): [string, string, string] {
-  return [r.start.toISOString(), r.end.toISOString(), r.bucket];
-}
-
 /** Bucket labels: an ISO hour for hourly series, else the bucket's first day (UTC). */
 export function labelFormat(bucket: Bucket): string {
   return bucket === 'hour' ? `'YYYY-MM-DD"T"HH24:00:00"Z"'` : `'YYYY-MM-DD'`;
 }
-
-/**
- * Series CTEs are MATERIALIZED so each aggregate runs once; inlined, the planner may re-run an
- * aggregate for every bucket of a nested-loop join.
- *
- * A CTE `buckets(t)` with every bucket of the window, so empty buckets still show 0. `t` is a
- * UTC timestamp without zone, matching `date_trunc($3, <col> AT TIME ZONE 'UTC')`.
- */
-export const BUCKETS_CTE = `buckets AS MATERIALIZED (
-  SELECT generate_series(
-    date_trunc($3::text, $1::timestamptz AT TIME ZONE 'UTC'),
-    ($2::timestamptz AT TIME ZONE 'UTC') - interval '1 microsecond',
-    ('1 ' || $3::text)::interval
-  ) AS t
-)`;
-
-/** `date_trunc` of a timestamptz column into the window's buckets. */
-export const bucketOf = (column: string) => `date_trunc($3::text, ${column} AT TIME ZONE 'UTC')`;

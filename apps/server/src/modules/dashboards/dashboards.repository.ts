@@ -5,90 +5,76 @@ import type {
   GraphPoint,
   RecentContent,
   RecentUser,
-  Role,
   TopContentItem,
 } from '@atelier/shared';
-import { BUCKETS_CTE, bucketOf, labelFormat, rangeParams, type ResolvedRange } from './dashboards.range.js';
+import { sql } from 'drizzle-orm';
+import { labelFormat, type ResolvedRange } from './dashboards.range.js';
 import * as rollups from './dashboards.rollups.js';
-import type { Query } from '../../platform/db/db.js';
+import type { DashboardsDb } from './dashboards.rollups.js';
+import { accountCreatedAt, firstSignupAt, recentAccounts, referredCount, signupsByBucket } from '../auth/index.js';
+import { completedCheckoutsByBucket, liveSubscriptionCount } from '../billing/index.js';
+import {
+  contentCountsOfOwners,
+  contentOfOwnerByBucket,
+  contentOfOwnerByType,
+  contentTotalsOfOwner,
+  itemsOfOwnerByBucket,
+  recentContentWithOwners,
+  topContentOfOwner,
+} from '../content/index.js';
+import { ledgerByBucket, ledgerTotalsOfUser } from '../credits/index.js';
+import { followCounts, newFollowersByBucket } from '../users/index.js';
 
-/* All figures are SQL aggregates; counts are cast to int so both drivers hand back numbers. */
+/*
+ * The dashboards read their own rollups (dashboards.rollups.ts) and, for what the rollups do not
+ * hold (one person's items, ledger and followers, checkouts, subscriptions, the newest accounts and
+ * items), the read functions of the modules that own those rows. An owner's per-bucket rows come
+ * keyed by the bucket's first instant and are laid on the window's bucket labels here, so empty
+ * buckets still show 0.
+ */
 
-const inRange = (column: string) => `${column} >= $1::timestamptz AND ${column} < $2::timestamptz`;
-const label = (r: ResolvedRange) => `to_char(buckets.t, ${labelFormat(r.bucket)})`;
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+/** A negated sum, without a -0. */
+const negated = (n: number) => (n ? -n : 0);
+
+/** The label of the bucket that starts at `at` ('YYYY-MM-DD"T"HH24:MI:SS', UTC), as labelFormat writes it. */
+function labelOf(at: string, bucket: ResolvedRange['bucket']): string {
+  return bucket === 'hour' ? `${at.slice(0, 13)}:00:00Z` : at.slice(0, 10);
+}
+
+/** An owner's per-bucket rows, by the window's bucket label. */
+function byLabel<T extends { at: string }>(rows: T[], r: ResolvedRange): Map<string, T> {
+  return new Map(rows.map((row) => [labelOf(row.at, r.bucket), row]));
+}
 
 // ---------------------------------------------------------------- user dashboard
 
-export async function userEarliest(q: Query, userId: string): Promise<Date | null> {
-  const { rows } = await q.query<{ at: Date | string | null }>(`SELECT created_at AS at FROM users WHERE id = $1`, [
-    userId,
+export async function userEarliest(q: DashboardsDb, userId: string): Promise<Date | null> {
+  return accountCreatedAt(q.db, userId);
+}
+
+export async function userContentTotals(q: DashboardsDb, userId: string, r: ResolvedRange) {
+  return contentTotalsOfOwner(q.db, userId, r);
+}
+
+export async function userCreditTotals(q: DashboardsDb, userId: string, r: ResolvedRange) {
+  return ledgerTotalsOfUser(q.db, userId, r);
+}
+
+export async function userActivitySeries(q: DashboardsDb, userId: string, r: ResolvedRange) {
+  const [labels, made, charged] = await Promise.all([
+    bucketLabels(q, r),
+    itemsOfOwnerByBucket(q.db, userId, r),
+    ledgerByBucket(q.db, { kind: 'generation_charge', userId }, r),
   ]);
-  return rows[0]?.at ? new Date(rows[0].at) : null;
+  const g = byLabel(made, r);
+  const s = byLabel(charged, r);
+  return labels.map((date) => ({ date, generations: g.get(date)?.items ?? 0, creditsSpent: negated(s.get(date)?.total ?? 0) }));
 }
 
-export async function userContentTotals(q: Query, userId: string, r: ResolvedRange) {
-  const { rows } = await q.query<{
-    content: number;
-    ready: number;
-    failed: number;
-    likes: number;
-    comments: number;
-    plays: number;
-  }>(
-    `SELECT count(*)::int AS content,
-            count(*) FILTER (WHERE status = 'ready')::int AS ready,
-            count(*) FILTER (WHERE status = 'failed')::int AS failed,
-            coalesce(sum(like_count), 0)::int AS likes,
-            coalesce(sum(comment_count), 0)::int AS comments,
-            coalesce(sum(play_count), 0)::int AS plays
-     FROM content WHERE ${inRange('created_at')} AND user_id = $3`,
-    [r.start.toISOString(), r.end.toISOString(), userId],
-  );
-  return rows[0] ?? { content: 0, ready: 0, failed: 0, likes: 0, comments: 0, plays: 0 };
-}
-
-export async function userCreditTotals(q: Query, userId: string, r: ResolvedRange) {
-  const { rows } = await q.query<{ spent: number; refunded: number }>(
-    `SELECT coalesce(-sum(delta) FILTER (WHERE kind = 'generation_charge'), 0)::int AS spent,
-            coalesce(sum(delta) FILTER (WHERE kind = 'refund'), 0)::int AS refunded
-     FROM credit_ledger WHERE ${inRange('created_at')} AND user_id = $3`,
-    [r.start.toISOString(), r.end.toISOString(), userId],
-  );
-  return rows[0] ?? { spent: 0, refunded: 0 };
-}
-
-export async function userActivitySeries(q: Query, userId: string, r: ResolvedRange) {
-  const { rows } = await q.query<{ date: string; generations: number; creditsSpent: number }>(
-    `WITH ${BUCKETS_CTE},
-     g AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM content
-           WHERE ${inRange('created_at')} AND user_id = $4 GROUP BY 1),
-     s AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, (-sum(delta))::int AS n FROM credit_ledger
-           WHERE ${inRange('created_at')} AND user_id = $4 AND kind = 'generation_charge' GROUP BY 1)
-     SELECT ${label(r)} AS date, coalesce(g.n, 0)::int AS generations, coalesce(s.n, 0)::int AS "creditsSpent"
-     FROM buckets LEFT JOIN g ON g.t = buckets.t LEFT JOIN s ON s.t = buckets.t ORDER BY buckets.t`,
-    [...rangeParams(r), userId],
-  );
-  return rows;
-}
-
-export async function userTopContent(q: Query, userId: string, r: ResolvedRange, limit = 5): Promise<TopContentItem[]> {
-  const { rows } = await q.query<{
-    id: string;
-    title: string;
-    content_type: string;
-    status: string;
-    like_count: number;
-    comment_count: number;
-    play_count: number;
-    created_at: Date | string;
-  }>(
-    `SELECT id, title, content_type, status, like_count, comment_count, play_count, created_at
-     FROM content WHERE ${inRange('created_at')} AND user_id = $3
-     ORDER BY like_count + play_count DESC, created_at DESC, id LIMIT $4`,
-    [r.start.toISOString(), r.end.toISOString(), userId, limit],
-  );
+export async function userTopContent(q: DashboardsDb, userId: string, r: ResolvedRange, limit = 5): Promise<TopContentItem[]> {
+  const rows = await topContentOfOwner(q.db, userId, r, limit);
   return rows.map((c) => ({
     id: c.id,
     title: c.title,
@@ -101,82 +87,38 @@ export async function userTopContent(q: Query, userId: string, r: ResolvedRange,
   }));
 }
 
-/** Counters of the content created in each bucket (no per-event table is read). */
-export async function engagementSeries(q: Query, r: ResolvedRange, filter: { userId?: string; contentType?: string }) {
-  const params: unknown[] = [...rangeParams(r)];
-  const where = [inRange('created_at')];
-  if (filter.userId) where.push(`user_id = $${params.push(filter.userId)}`);
-  if (filter.contentType) where.push(`content_type = $${params.push(filter.contentType)}`);
-  const { rows } = await q.query<{ date: string; likes: number; comments: number; plays: number }>(
-    `WITH ${BUCKETS_CTE},
-     e AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, sum(like_count)::int AS likes, sum(comment_count)::int AS comments,
-                  sum(play_count)::int AS plays
-           FROM content WHERE ${where.join(' AND ')} GROUP BY 1)
-     SELECT ${label(r)} AS date, coalesce(e.likes, 0)::int AS likes, coalesce(e.comments, 0)::int AS comments,
-            coalesce(e.plays, 0)::int AS plays
-     FROM buckets LEFT JOIN e ON e.t = buckets.t ORDER BY buckets.t`,
-    params,
-  );
-  return rows;
+/** Counters of the person's content created in each bucket (no per-event table is read). */
+export async function engagementSeries(q: DashboardsDb, r: ResolvedRange, filter: { userId: string; contentType?: string }) {
+  const [labels, rows] = await Promise.all([bucketLabels(q, r), contentOfOwnerByBucket(q.db, filter.userId, r, filter.contentType)]);
+  const e = byLabel(rows, r);
+  return labels.map((date) => ({ date, likes: e.get(date)?.likes ?? 0, comments: e.get(date)?.comments ?? 0, plays: e.get(date)?.plays ?? 0 }));
 }
 
-export async function engagementByType(q: Query, userId: string, r: ResolvedRange, contentType?: string) {
-  const params: unknown[] = [r.start.toISOString(), r.end.toISOString(), userId];
-  const typeFilter = contentType ? `AND content_type = $${params.push(contentType)}` : '';
-  const { rows } = await q.query<{
-    contentType: string;
-    count: number;
-    likes: number;
-    comments: number;
-    plays: number;
-  }>(
-    `SELECT content_type AS "contentType", count(*)::int AS count, sum(like_count)::int AS likes,
-            sum(comment_count)::int AS comments, sum(play_count)::int AS plays
-     FROM content WHERE ${inRange('created_at')} AND user_id = $3 ${typeFilter}
-     GROUP BY content_type ORDER BY count(*) DESC, content_type`,
-    params,
-  );
-  return rows;
+export async function engagementByType(q: DashboardsDb, userId: string, r: ResolvedRange, contentType?: string) {
+  return contentOfOwnerByType(q.db, userId, r, contentType);
 }
 
-export async function referralCount(q: Query, userId: string): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE referred_by = $1`, [
-    userId,
-  ]);
-  return rows[0]?.n ?? 0;
+export async function referralCount(q: DashboardsDb, userId: string): Promise<number> {
+  return referredCount(q.db, userId);
 }
 
-export async function followStats(q: Query, userId: string, r: ResolvedRange) {
-  const [{ rows: totals }, { rows: newFollowers }] = await Promise.all([
-    q.query<{ followers: number; following: number }>(
-      `SELECT (SELECT count(*)::int FROM follows WHERE following_id = $1) AS followers,
-              (SELECT count(*)::int FROM follows WHERE follower_id = $1) AS following`,
-      [userId],
-    ),
-    q.query<{ date: string; count: number }>(
-      `WITH ${BUCKETS_CTE},
-       f AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM follows
-             WHERE following_id = $4 AND ${inRange('created_at')} GROUP BY 1)
-       SELECT ${label(r)} AS date, coalesce(f.n, 0)::int AS count
-       FROM buckets LEFT JOIN f ON f.t = buckets.t ORDER BY buckets.t`,
-      [...rangeParams(r), userId],
-    ),
-  ]);
-  return { followers: totals[0]?.followers ?? 0, following: totals[0]?.following ?? 0, newFollowers };
+export async function followStats(q: DashboardsDb, userId: string, r: ResolvedRange) {
+  const [totals, labels, rows] = await Promise.all([followCounts(q.db, userId), bucketLabels(q, r), newFollowersByBucket(q.db, userId, r)]);
+  const f = byLabel(rows, r);
+  return { ...totals, newFollowers: labels.map((date) => ({ date, count: f.get(date)?.n ?? 0 })) };
 }
 
 // ---------------------------------------------------------------- admin dashboard
 
-export async function siteEarliest(q: Query): Promise<Date | null> {
-  const { rows } = await q.query<{ at: Date | string | null }>(`SELECT min(created_at) AS at FROM users`);
-  return rows[0]?.at ? new Date(rows[0].at) : null;
+export async function siteEarliest(q: DashboardsDb): Promise<Date | null> {
+  return firstSignupAt(q.db);
 }
 
 /**
  * Users, content and ledger figures come from the daily rollups (dashboards.rollups.ts): a year
  * of them is a few thousand rows, not a million.
  */
-export async function adminOverviewCounts(q: Query, r: ResolvedRange) {
+export async function adminOverviewCounts(q: DashboardsDb, r: ResolvedRange) {
   const [people, joined, content, groups, ledger] = await Promise.all([
     rollups.userGroups(q, null, r.end),
     rollups.userGroups(q, r.start, r.end, r.bucket),
@@ -208,7 +150,7 @@ export async function adminOverviewCounts(q: Query, r: ResolvedRange) {
 }
 
 /** Sign-ups of the window per UTC day ('YYYY-MM-DD'): one scan of users for the series, the cohorts and activation. */
-export async function signupDays(q: Query, r: ResolvedRange): Promise<{ day: string; n: number }[]> {
+export async function signupDays(q: DashboardsDb, r: ResolvedRange): Promise<{ day: string; n: number }[]> {
   const perDay = new Map<string, number>();
   for (const g of await rollups.userGroups(q, r.start, r.end, r.bucket)) perDay.set(g.day, (perDay.get(g.day) ?? 0) + g.users);
   return [...perDay].map(([day, n]) => ({ day, n }));
@@ -229,15 +171,11 @@ function bucketOfDay(day: string, bucket: ResolvedRange['bucket']): string {
   return day;
 }
 
-export async function signupSeries(q: Query, r: ResolvedRange, days?: Promise<{ day: string; n: number }[]>) {
+export async function signupSeries(q: DashboardsDb, r: ResolvedRange, days?: Promise<{ day: string; n: number }[]>) {
   if (r.bucket === 'hour') {
-    const { rows } = await q.query<{ date: string; count: number }>(
-      `WITH ${BUCKETS_CTE},
-       s AS MATERIALIZED (SELECT ${bucketOf('created_at')} AS t, count(*)::int AS n FROM users WHERE ${inRange('created_at')} GROUP BY 1)
-       SELECT ${label(r)} AS date, coalesce(s.n, 0)::int AS count FROM buckets LEFT JOIN s ON s.t = buckets.t ORDER BY buckets.t`,
-      rangeParams(r),
-    );
-    return rows;
+    const [labels, rows] = await Promise.all([bucketLabels(q, r), signupsByBucket(q.db, r)]);
+    const s = byLabel(rows, r);
+    return labels.map((date) => ({ date, count: s.get(date)?.n ?? 0 }));
   }
   const [labels, perDay] = await Promise.all([bucketLabels(q, r), days ?? signupDays(q, r)]);
   const counts = new Map<string, number>();
@@ -249,7 +187,7 @@ export async function signupSeries(q: Query, r: ResolvedRange, days?: Promise<{ 
 }
 
 /** Accounts that exist at the end of the window, and how many of them are verified. */
-export async function verifiedCounts(q: Query, r: ResolvedRange) {
+export async function verifiedCounts(q: DashboardsDb, r: ResolvedRange) {
   const live = (await rollups.userGroups(q, null, r.end)).filter((g) => !g.isDeleted);
   return {
     total: live.reduce((s, g) => s + g.users, 0),
@@ -261,7 +199,7 @@ export async function verifiedCounts(q: Query, r: ResolvedRange) {
  * New users of the window, and how many of them generated within 7 days of signing up (from the
  * activity rollup's first item of weeks 0 and 1).
  */
-export async function activation(q: Query, r: ResolvedRange, days = signupDays(q, r)) {
+export async function activation(q: DashboardsDb, r: ResolvedRange, days = signupDays(q, r)) {
   const [perDay, activated] = await Promise.all([days, rollups.activatedCount(q, r)]);
   const newUsers = perDay.reduce((sum, d) => sum + d.n, 0);
   return { newUsers, activated, rate: share(activated, newUsers) };
@@ -275,7 +213,7 @@ export const COHORT_WEEKS = 8;
  * not begun.
  */
 export async function retentionCohorts(
-  q: Query,
+  q: DashboardsDb,
   r: ResolvedRange,
   now: Date,
   days = signupDays(q, r),
@@ -318,7 +256,7 @@ function perLabel<T extends { date: string }, S>(labels: string[], groups: T[], 
   return labels.map((date) => ({ date, ...(byDate.get(date) as S) }));
 }
 
-export async function contentMetrics(q: Query, r: ResolvedRange): Promise<Omit<AdminContentMetrics, 'range'>> {
+export async function contentMetrics(q: DashboardsDb, r: ResolvedRange): Promise<Omit<AdminContentMetrics, 'range'>> {
   const [labels, groups] = await Promise.all([bucketLabels(q, r), rollups.contentGroups(q, r)]);
   const models = new Map<string, { generations: number; failures: number; refunds: number; creditsCharged: number }>();
   for (const g of groups) {
@@ -354,7 +292,7 @@ export async function contentMetrics(q: Query, r: ResolvedRange): Promise<Omit<A
 }
 
 /** Counters of the content created in each bucket of the window, over all content. */
-export async function adminEngagementSeries(q: Query, r: ResolvedRange) {
+export async function adminEngagementSeries(q: DashboardsDb, r: ResolvedRange) {
   const [labels, groups] = await Promise.all([bucketLabels(q, r), rollups.contentGroups(q, r)]);
   return perLabel(
     labels,
@@ -368,46 +306,39 @@ export async function adminEngagementSeries(q: Query, r: ResolvedRange) {
   );
 }
 
-export async function creditPurchases(q: Query, r: ResolvedRange) {
-  const { rows } = await q.query<{ date: string; credits: number; purchases: number }>(
-    `SELECT to_char(${bucketOf('created_at')}, ${labelFormat(r.bucket)}) AS date, sum(delta)::int AS credits, count(*)::int AS purchases
-     FROM credit_ledger WHERE ${inRange('created_at')} AND kind = 'purchase' GROUP BY 1`,
-    rangeParams(r),
-  );
-  return rows;
+/** Credit purchases (ledger entries of kind purchase), per bucket label with any: a few rows, read from the ledger's time index. */
+export async function creditPurchases(q: DashboardsDb, r: ResolvedRange) {
+  const rows = await ledgerByBucket(q.db, { kind: 'purchase' }, r);
+  return rows.map((x) => ({ date: labelOf(x.at, r.bucket), credits: x.total, purchases: x.entries }));
 }
 
 /** Completed checkouts (credit packs and subscription starts), by completion time. */
-export async function checkoutRevenue(q: Query, r: ResolvedRange) {
-  const paidAt = 'coalesce(completed_at, created_at)';
-  const { rows } = await q.query<{ date: string; revenue: number; payments: number }>(
-    `SELECT to_char(${bucketOf(paidAt)}, ${labelFormat(r.bucket)}) AS date,
-            coalesce(sum(amount), 0)::int AS revenue, count(*)::int AS payments
-     FROM checkouts
-     WHERE status = 'complete' AND ${inRange(paidAt)}
-     GROUP BY 1`,
-    rangeParams(r),
-  );
+export async function checkoutRevenue(q: DashboardsDb, r: ResolvedRange) {
+  const rows = await completedCheckoutsByBucket(q.db, r);
   return {
     revenue: rows.reduce((s, x) => s + x.revenue, 0),
     payments: rows.reduce((s, x) => s + x.payments, 0),
     /** Revenue per bucket label; missing labels are 0. */
-    byBucket: new Map(rows.map((x) => [x.date, x.revenue])),
+    byBucket: new Map(rows.map((x) => [labelOf(x.at, r.bucket), x.revenue])),
   };
 }
 
 /** Subscriptions live right now (not range-bound). */
-export async function activeSubscriptions(q: Query): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM subscriptions WHERE status IN ('active', 'trialing')`,
-  );
-  return rows[0]?.n ?? 0;
+export async function activeSubscriptions(q: DashboardsDb): Promise<number> {
+  return liveSubscriptionCount(q.db);
 }
 
-export async function bucketLabels(q: Query, r: ResolvedRange): Promise<string[]> {
-  const { rows } = await q.query<{ date: string }>(
-    `WITH ${BUCKETS_CTE} SELECT ${label(r)} AS date FROM buckets ORDER BY buckets.t`,
-    rangeParams(r),
+/** The label of every bucket of the window (UTC), first to last, so empty buckets still show 0. */
+export async function bucketLabels(q: DashboardsDb, r: ResolvedRange): Promise<string[]> {
+  const unit = rollups.unitOf(r.bucket);
+  const rows = await rollups.rowsOf<{ date: string }>(
+    q,
+    sql`SELECT to_char(t, ${sql.raw(labelFormat(r.bucket))}) AS date
+     FROM generate_series(
+       date_trunc(${unit}, ${r.start.toISOString()}::timestamptz AT TIME ZONE 'UTC'),
+       (${r.end.toISOString()}::timestamptz AT TIME ZONE 'UTC') - interval '1 microsecond',
+       ('1 ' || ${unit})::interval
+     ) AS t ORDER BY t`,
   );
   return rows.map((x) => x.date);
 }
@@ -416,7 +347,7 @@ export async function bucketLabels(q: Query, r: ResolvedRange): Promise<string[]
  * Sign-ups, content and ledger come from the daily rollups, at once, and are joined on the bucket
  * label.
  */
-export async function graphSeries(q: Query, r: ResolvedRange): Promise<GraphPoint[]> {
+export async function graphSeries(q: DashboardsDb, r: ResolvedRange): Promise<GraphPoint[]> {
   const [labels, u, content, ledger] = await Promise.all([
     bucketLabels(q, r),
     signupSeries(q, r),
@@ -461,34 +392,22 @@ function withShares(rows: { label: string; count: number }[]): DistributionSlice
   return rows.map((x) => ({ ...x, share: share(x.count, total) }));
 }
 
-export async function contentTypeDistribution(q: Query, r: ResolvedRange): Promise<DistributionSlice[]> {
+export async function contentTypeDistribution(q: DashboardsDb, r: ResolvedRange): Promise<DistributionSlice[]> {
   const groups = await rollups.contentGroups(q, r);
   return withShares(tally(groups, (g) => g.contentType, (g) => g.items).map((x) => ({ label: x.key, count: x.count })));
 }
 
 /** Accounts that exist at the end of the window, by role. */
-export async function userRoleDistribution(q: Query, r: ResolvedRange): Promise<DistributionSlice[]> {
+export async function userRoleDistribution(q: DashboardsDb, r: ResolvedRange): Promise<DistributionSlice[]> {
   const live = (await rollups.userGroups(q, null, r.end)).filter((g) => !g.isDeleted);
   return withShares(tally(live, (g) => g.role, (g) => g.users).map((x) => ({ label: x.key, count: x.count })));
 }
 
-export async function recentUsers(q: Query, r: ResolvedRange, limit: number): Promise<RecentUser[]> {
-  const { rows } = await q.query<{
-    id: string;
-    username: string;
-    full_name: string;
-    email: string;
-    role: Role;
-    credits: number;
-    is_verified: boolean;
-    content_count: number;
-    created_at: Date | string;
-  }>(
-    `SELECT u.id, u.username, u.full_name, u.email, u.role, u.credits, u.is_verified, u.created_at,
-            (SELECT count(*)::int FROM content c WHERE c.user_id = u.id) AS content_count
-     FROM users u WHERE u.deleted_at IS NULL AND u.created_at < $1::timestamptz
-     ORDER BY u.created_at DESC, u.id LIMIT $2`,
-    [r.end.toISOString(), limit],
+export async function recentUsers(q: DashboardsDb, r: ResolvedRange, limit: number): Promise<RecentUser[]> {
+  const rows = await recentAccounts(q.db, r.end, limit);
+  const counts = await contentCountsOfOwners(
+    q.db,
+    rows.map((u) => u.id),
   );
   return rows.map((u) => ({
     id: u.id,
@@ -498,28 +417,13 @@ export async function recentUsers(q: Query, r: ResolvedRange, limit: number): Pr
     role: u.role,
     credits: u.credits,
     isVerified: u.is_verified,
-    contentCount: u.content_count,
+    contentCount: counts.get(u.id) ?? 0,
     createdAt: iso(u.created_at),
   }));
 }
 
-export async function recentContentRows(q: Query, r: ResolvedRange, limit: number): Promise<RecentContent[]> {
-  const { rows } = await q.query<{
-    id: string;
-    title: string;
-    content_type: string;
-    status: string;
-    model: string;
-    cost: number;
-    user_id: string;
-    username: string;
-    created_at: Date | string;
-  }>(
-    `SELECT c.id, c.title, c.content_type, c.status, c.model, c.cost, c.user_id, u.username, c.created_at
-     FROM content c JOIN users u ON u.id = c.user_id
-     WHERE c.created_at < $1::timestamptz ORDER BY c.created_at DESC, c.id LIMIT $2`,
-    [r.end.toISOString(), limit],
-  );
+export async function recentContentRows(q: DashboardsDb, r: ResolvedRange, limit: number): Promise<RecentContent[]> {
+  const rows = await recentContentWithOwners(q.db, r.end, limit);
   return rows.map((c) => ({
     id: c.id,
     title: c.title,

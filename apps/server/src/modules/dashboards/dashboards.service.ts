@@ -18,10 +18,10 @@ import type {
 import { LIMITS } from '@atelier/shared';
 import * as repo from './dashboards.repository.js';
 import { rangeReply, resolveRange, type ResolvedRange } from './dashboards.range.js';
-import type { Query } from '../../platform/db/db.js';
+import type { DashboardsDb } from './dashboards.rollups.js';
 
 export interface DashboardDeps {
-  q: Query;
+  q: DashboardsDb;
   clock: () => Date;
 }
 

@@ -5,7 +5,7 @@
 export { follows as followsTable, userBlocks as userBlocksTable } from './users.schema.js';
 export { usersRoutes } from './users.routes.js';
 export { profileItemsOwner } from './users.service.js';
-export { insertFollow } from './users.repository.js';
+export { followCounts, insertFollow, newFollowersByBucket } from './users.repository.js';
 export { usersDeletionStep } from './users.deletion.js';
 export { grantReferralBonus } from './referrals.service.js';
 export { assertNotBlocked, blockBetweenSql, blockUser, inAnyBlockSql, listBlocked, unblockUser } from './users.blocks.js';

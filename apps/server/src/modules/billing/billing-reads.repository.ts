@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Bucket } from '@atelier/shared';
+import type { Db } from '../../platform/db/db.js';
+
+/* Reads of payments for the figures other modules show (the admin dashboards). Buckets are UTC. */
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Completed checkouts (credit packs and subscription starts) by completion time in [start, end),
+ * per bucket ('YYYY-MM-DD"T"HH24:MI:SS', its first instant): revenue and how many.
+ */
+export async function completedCheckoutsByBucket(db: Db, w: { start: Date; end: Date; bucket: Bucket }) {
+  const paidAt = sql`coalesce(completed_at, created_at)`;
+  return rowsOf<{ at: string; revenue: number; payments: number }>(
+    db,
+    sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, revenue, payments FROM (
+       SELECT date_trunc(${w.bucket}::text, ${paidAt} AT TIME ZONE 'UTC') AS t, coalesce(sum(amount), 0)::int AS revenue, count(*)::int AS payments
+       FROM checkouts
+       WHERE status = 'complete' AND ${paidAt} >= ${w.start.toISOString()}::timestamptz AND ${paidAt} < ${w.end.toISOString()}::timestamptz
+       GROUP BY 1) b`,
+  );
+}
+
+/** Subscriptions live right now. */
+export async function liveSubscriptionCount(db: Db): Promise<number> {
+  const rows = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM subscriptions WHERE status IN ('active', 'trialing')`);
+  return rows[0]?.n ?? 0;
+}
