@@ -1,6 +1,5 @@
 import type { AuthTokens, LoginBody, PublicUser, RegisterBody, UserSettings } from '@atelier/shared';
 import { isReservedUsername, USERNAME_RESERVED } from '@atelier/shared';
-import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { badRequest, conflict, unauthorized, type AppError } from '../../platform/http/errors.js';
