@@ -4,8 +4,6 @@ export {
   adjustCreditsByAdmin,
   announceBalance,
   applyCredits,
-  assertChargeAmount,
-  chargeInStatement,
   chargeRecorded,
   chargeRefusal,
   checkCredits,
@@ -23,4 +21,5 @@ export {
   readBalance,
   sumOfEntries,
 } from './credits.repository.js';
+export { assertChargeAmount, chargeInStatement } from './ledger-charge.repository.js';
 export { ledgerKeys, REFERRER_KEY_PREFIX, refereeOfReferrerKey } from './ledger-keys.js';
