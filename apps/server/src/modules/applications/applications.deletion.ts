@@ -1,7 +1,5 @@
-import { eq, inArray, or } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
-import { jobsTable as jobs } from '../jobs/index.js';
-import { applications } from './applications.schema.js';
+import { deleteApplicationsOfAccount } from './applications.repository.js';
 import type { ResumeStore } from './resume-storage.js';
 
 /**
@@ -13,11 +11,7 @@ export function applicationsDeletionStep(resumes: ResumeStore): AccountDeletionS
     module: 'applications',
     tables: ['applications'],
     async deleteUser(tx, userId) {
-      const ownJobs = tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.ownerId, userId));
-      const gone = await tx
-        .delete(applications)
-        .where(or(eq(applications.applicantId, userId), inArray(applications.jobId, ownJobs)))
-        .returning({ id: applications.id, hasResume: applications.hasResume });
+      const gone = await deleteApplicationsOfAccount(tx, userId);
       const withResume = gone.filter((a) => a.hasResume).map((a) => a.id);
       return withResume.length > 0 ? () => resumes.remove(withResume) : undefined;
     },

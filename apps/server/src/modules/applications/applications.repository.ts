@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { APPLICATION_STATUSES, type ApplicationStatus, type ApplicationStatusCounts } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
@@ -179,4 +179,13 @@ export async function verifiedAccountEmails(db: Db, userIds: string[]): Promise<
 export async function userEmail(db: Db, userId: string): Promise<string | undefined> {
   const rows = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0]?.email;
+}
+
+/** Deletes the person's own applications and every application to a job they posted (their account's deletion). */
+export async function deleteApplicationsOfAccount(tx: Db, userId: string): Promise<{ id: string; hasResume: boolean }[]> {
+  const ownJobs = tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.ownerId, userId));
+  return tx
+    .delete(applications)
+    .where(or(eq(applications.applicantId, userId), inArray(applications.jobId, ownJobs)))
+    .returning({ id: applications.id, hasResume: applications.hasResume });
 }

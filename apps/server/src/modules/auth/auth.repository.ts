@@ -282,3 +282,9 @@ export function liveSessionRole(sessionId: string | Placeholder, userId: string 
 export async function insertUsersIfAbsent(db: Db, values: NewUser[]): Promise<void> {
   for (const row of values) await db.insert(users).values(row).onConflictDoNothing();
 }
+
+/** Deletes every session and one-time code of the person (their account's deletion). */
+export async function deleteSessionsAndCodesOf(tx: Db, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
+}

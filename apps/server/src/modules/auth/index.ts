@@ -11,7 +11,7 @@ export { makeAccountLimits, type AccountLimits } from './account-limits.js';
 export { describeEnsureAdmin, ensureAdmin } from './admin-bootstrap.js';
 export { runCreateAdmin } from './create-admin-cli.js';
 export { authDeletionStep } from './auth.deletion.js';
-export { findSupportAccount, supportAccountId, supportAccountIdAmong } from './account.service.js';
+export { findSupportAccount, supportAccountId, supportAccountIdAmong } from './support-account.repository.js';
 export {
   findLiveSession,
   liveSessionRole,
@@ -28,6 +28,7 @@ export { verifyAgainstDummy } from './password-hashing.js';
 export { recheckPassword } from './password.service.js';
 export { toPublicUser, toUserSettings, type UserRow } from './public-user.js';
 export { rateLimited } from './rate-limits.js';
-export { notSuspendedSql, setSuspension } from './suspension.js';
+export { notSuspendedSql } from './suspension.js';
+export { setSuspension } from './suspension.repository.js';
 export { accountCreatedAt, firstSignupAt, recentAccounts, referredCount, signupsByBucket } from './account-reads.repository.js';
-export { changeRole, recordAdminAction } from './admin-audit.js';
+export { changeRole, recordAdminAction } from './admin-audit.repository.js';

@@ -1,8 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
 import { cancelForDeletion } from './subscription.service.js';
 import type { BillingDeps } from './billing.service.js';
-import { localPaymentSessions, paymentCards, paymentCustomers, subscriptions } from './billing.schema.js';
+import { endPaymentDataOf } from './billing.repository.js';
 
 /**
  * Billing: a live subscription is cancelled at the provider before anything else, then ends here
@@ -17,13 +16,7 @@ export function billingDeletionStep(deps: BillingDeps): AccountDeletionStep {
     keeps: 'checkouts and ended subscriptions, as anonymous payment records',
     before: (userId) => cancelForDeletion(deps, userId),
     async deleteUser(tx, userId, now) {
-      await tx
-        .update(subscriptions)
-        .set({ status: 'canceled', cancelAtPeriodEnd: true, canceledAt: now, updatedAt: now })
-        .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'trialing', 'past_due', 'incomplete'])));
-      await tx.delete(paymentCards).where(eq(paymentCards.userId, userId));
-      await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
-      await tx.delete(localPaymentSessions).where(eq(localPaymentSessions.userId, userId));
+      await endPaymentDataOf(tx, userId, now);
     },
   };
 }

@@ -3,7 +3,7 @@ import { createLocalPaymentProvider, type LocalPaymentProvider } from '../../pro
 import { createStripeClient, type StripeClient } from '../../providers/payments/stripe-client.js';
 import { createStripePaymentProvider, type StripePaymentProvider } from '../../providers/payments/stripe.js';
 import type { BillingDeps } from './billing.service.js';
-import { localCheckoutStore, stripeCustomerStore } from './payment-stores.js';
+import { localCheckoutStore, stripeCustomerStore } from './payment-stores.repository.js';
 
 export interface StripeBilling {
   provider: StripePaymentProvider;

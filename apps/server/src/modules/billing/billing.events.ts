@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { checkoutOutcomes } from '../../platform/observability/metrics.js';
 import type { Db } from '../../platform/db/db.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
@@ -6,7 +5,20 @@ import { addInterval, type PaymentEvent, type SubscriptionStateEvent } from '../
 import { announceBalance, applyCredits, IdempotencyKeyReuseError } from '../credits/index.js';
 import type { WebhookEmitter } from '../../platform/webhooks.js';
 import { findPlanRow, findPlanRowByProviderPrice } from '../plans/index.js';
-import { checkouts, paymentEvents, subscriptions, type CheckoutRow, type SubscriptionRow } from './billing.schema.js';
+import type { CheckoutRow, SubscriptionRow } from './billing.schema.js';
+import {
+  cancelSubscriptionsOf,
+  countLiveSubscriptionsOfPlan,
+  insertSubscription,
+  lockCheckoutRow,
+  lockSubscriptionOfCheckout,
+  markCheckoutComplete,
+  markCheckoutDeclined,
+  markSubscriptionPastDue,
+  recordPaymentEvent,
+  setSubscription,
+  updateSubscriptionRow,
+} from './billing.repository.js';
 import { ledgerKeys } from '../credits/index.js';
 
 export interface PaymentEventDeps {
@@ -30,14 +42,9 @@ export function periodCredits(creditsPerPeriod: number, frequency: 'monthly' | '
   return frequency === 'yearly' ? creditsPerPeriod * 12 : creditsPerPeriod;
 }
 
-async function lockCheckout(tx: Db, id: string): Promise<CheckoutRow | null> {
-  const rows = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
-  return rows[0] ?? null;
-}
-
 async function markComplete(tx: Db, checkout: CheckoutRow, paidAt: Date): Promise<void> {
   if (checkout.status === 'complete') return;
-  await tx.update(checkouts).set({ status: 'complete', completedAt: paidAt, declineMessage: null }).where(eq(checkouts.id, checkout.id));
+  await markCheckoutComplete(tx, checkout.id, paidAt);
 }
 
 interface ProviderLink {
@@ -55,30 +62,24 @@ async function ensureSubscription(
   link: ProviderLink = {},
   status: 'active' | 'trialing' | 'past_due' = 'active',
 ): Promise<SubscriptionRow> {
-  const existing = await tx.select().from(subscriptions).where(eq(subscriptions.checkoutId, checkout.id)).for('update');
-  if (existing[0]) return linkProvider(tx, existing[0], link);
+  const existing = await lockSubscriptionOfCheckout(tx, checkout.id);
+  if (existing) return linkProvider(tx, existing, link);
   // A user has one live subscription; a second paid checkout replaces the first.
-  await tx
-    .update(subscriptions)
-    .set({ status: 'canceled', canceledAt: now, updatedAt: now })
-    .where(and(eq(subscriptions.userId, checkout.userId), inArray(subscriptions.status, [...LIVE_STATUSES])));
-  const [created] = await tx
-    .insert(subscriptions)
-    .values({
-      userId: checkout.userId,
-      planId: checkout.planId,
-      checkoutId: checkout.id,
-      status,
-      billingFrequency: checkout.billingFrequency ?? 'monthly',
-      currentPeriodStart: periodStart,
-      currentPeriodEnd: periodEnd,
-      provider: checkout.provider,
-      providerSubscriptionId: link.providerSubscriptionId ?? null,
-      providerCustomerId: link.providerCustomerId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  await cancelSubscriptionsOf(tx, checkout.userId, LIVE_STATUSES, now);
+  const created = await insertSubscription(tx, {
+    userId: checkout.userId,
+    planId: checkout.planId,
+    checkoutId: checkout.id,
+    status,
+    billingFrequency: checkout.billingFrequency ?? 'monthly',
+    currentPeriodStart: periodStart,
+    currentPeriodEnd: periodEnd,
+    provider: checkout.provider,
+    providerSubscriptionId: link.providerSubscriptionId ?? null,
+    providerCustomerId: link.providerCustomerId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
   if (!created) throw new Error('subscription insert returned nothing');
   return created;
 }
@@ -89,8 +90,7 @@ async function linkProvider(tx: Db, sub: SubscriptionRow, link: ProviderLink): P
   if (link.providerSubscriptionId && !sub.providerSubscriptionId) values.providerSubscriptionId = link.providerSubscriptionId;
   if (link.providerCustomerId && !sub.providerCustomerId) values.providerCustomerId = link.providerCustomerId;
   if (Object.keys(values).length === 0) return sub;
-  const [updated] = await tx.update(subscriptions).set(values).where(eq(subscriptions.id, sub.id)).returning();
-  return updated ?? sub;
+  return (await updateSubscriptionRow(tx, sub.id, values)) ?? sub;
 }
 
 /** Our plan and frequency for a provider price: the event's own mapping, else a plan's price ids. */
@@ -114,8 +114,7 @@ async function applySubscriptionState(tx: Db, checkout: CheckoutRow, event: Subs
   const periodStart = new Date(event.periodStart);
   const periodEnd = new Date(event.periodEnd);
   const link = { providerSubscriptionId: event.providerSubscriptionId, providerCustomerId: event.providerCustomerId };
-  const found = await tx.select().from(subscriptions).where(eq(subscriptions.checkoutId, checkout.id)).for('update');
-  let sub = found[0];
+  let sub = await lockSubscriptionOfCheckout(tx, checkout.id);
   if (!sub) {
     // Before the checkout's own events: only a live state makes a subscription to show.
     if (event.status !== 'active' && event.status !== 'trialing' && event.status !== 'past_due') return;
@@ -126,19 +125,16 @@ async function applySubscriptionState(tx: Db, checkout: CheckoutRow, event: Subs
   if (sub.providerStateAt && occurredAt.getTime() < sub.providerStateAt.getTime()) return;
   const status = event.status === 'incomplete' && checkout.status === 'complete' ? sub.status : event.status;
   const plan = await resolvePlan(tx, event);
-  await tx
-    .update(subscriptions)
-    .set({
-      status,
-      cancelAtPeriodEnd: event.cancelAtPeriodEnd,
-      currentPeriodStart: periodStart,
-      currentPeriodEnd: periodEnd,
-      canceledAt: status === 'canceled' ? new Date(event.canceledAt ?? event.occurredAt) : null,
-      ...(plan ? { planId: plan.planId, billingFrequency: plan.frequency } : {}),
-      providerStateAt: occurredAt,
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.id, sub.id));
+  await setSubscription(tx, sub.id, {
+    status,
+    cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+    currentPeriodStart: periodStart,
+    currentPeriodEnd: periodEnd,
+    canceledAt: status === 'canceled' ? new Date(event.canceledAt ?? event.occurredAt) : null,
+    ...(plan ? { planId: plan.planId, billingFrequency: plan.frequency } : {}),
+    providerStateAt: occurredAt,
+    updatedAt: now,
+  });
 }
 
 async function grantPeriod(tx: Db, sub: SubscriptionRow, checkout: CheckoutRow, periodStart: Date): Promise<{ granted: number; credits: number | null }> {
@@ -179,25 +175,21 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
     // The checkout is locked first, so every event of one payment runs one after the other. An
     // event for a checkout we do not have (yet: the provider can be quicker than our insert) is
     // not recorded, so its redelivery or a reconciliation still counts.
-    const checkout = await lockCheckout(tx, event.checkoutId);
+    const checkout = await lockCheckoutRow(tx, event.checkoutId);
     if (!checkout) return { isNew: false, granted: 0 };
-    const recorded = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: event.provider,
-        providerEventId: event.id,
-        type: event.type,
-        checkoutId: event.checkoutId,
-        payload: event as unknown as Record<string, unknown>,
-        receivedAt: now,
-      })
-      .onConflictDoNothing({ target: paymentEvents.providerEventId })
-      .returning({ id: paymentEvents.id });
-    if (recorded.length === 0) return { isNew: false, granted: 0 };
+    const recorded = await recordPaymentEvent(tx, {
+      provider: event.provider,
+      providerEventId: event.id,
+      type: event.type,
+      checkoutId: event.checkoutId,
+      payload: event as unknown as Record<string, unknown>,
+      receivedAt: now,
+    });
+    if (!recorded) return { isNew: false, granted: 0 };
 
     if (event.type === 'checkout.declined') {
       if (checkout.status === 'open' || checkout.status === 'declined') {
-        await tx.update(checkouts).set({ status: 'declined', declineMessage: event.message }).where(eq(checkouts.id, checkout.id));
+        await markCheckoutDeclined(tx, checkout.id, event.message);
       }
       return { isNew: true, granted: 0 };
     }
@@ -209,16 +201,7 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
 
     if (event.type === 'subscription.payment_failed') {
       const occurredAt = new Date(event.occurredAt);
-      await tx
-        .update(subscriptions)
-        .set({ status: 'past_due', providerStateAt: occurredAt, updatedAt: now })
-        .where(
-          and(
-            eq(subscriptions.checkoutId, checkout.id),
-            inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
-            or(isNull(subscriptions.providerStateAt), lte(subscriptions.providerStateAt, occurredAt)),
-          ),
-        );
+      await markSubscriptionPastDue(tx, checkout.id, occurredAt, now);
       return { isNew: true, granted: 0 };
     }
 
@@ -248,7 +231,7 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
       const link = { providerSubscriptionId: event.providerSubscriptionId, providerCustomerId: event.providerCustomerId };
       const sub = await ensureSubscription(tx, checkout, periodStart, periodEnd, now, link);
       if (sub.status === 'incomplete') {
-        await tx.update(subscriptions).set({ status: 'active', updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        await setSubscription(tx, sub.id, { status: 'active', updatedAt: now });
       }
       const grant = await grantPeriod(tx, sub, { ...checkout, completedAt: checkout.completedAt ?? periodStart }, periodStart);
       if (grant.credits !== null) announce = { userId: sub.userId, credits: grant.credits };
@@ -266,12 +249,9 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
       checkout.completedAt = periodStart;
     }
     if (periodEnd.getTime() > sub.currentPeriodEnd.getTime() && sub.status !== 'canceled') {
-      await tx
-        .update(subscriptions)
-        .set({ currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, status: 'active', updatedAt: now })
-        .where(eq(subscriptions.id, sub.id));
+      await setSubscription(tx, sub.id, { currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, status: 'active', updatedAt: now });
     } else if (sub.status === 'past_due' && periodEnd.getTime() === sub.currentPeriodEnd.getTime()) {
-      await tx.update(subscriptions).set({ status: 'active', updatedAt: now }).where(eq(subscriptions.id, sub.id));
+      await setSubscription(tx, sub.id, { status: 'active', updatedAt: now });
     }
     const grant = await grantPeriod(tx, sub, checkout, periodStart);
     if (grant.credits !== null) announce = { userId: sub.userId, credits: grant.credits };
@@ -295,9 +275,5 @@ export async function handlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
 
 /** Live subscriptions that use a plan (a plan with any cannot be deleted). */
 export async function liveSubscriptionsOfPlan(db: Db, planId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.planId, planId), ne(subscriptions.status, 'canceled')));
-  return rows[0]?.n ?? 0;
+  return countLiveSubscriptionsOfPlan(db, planId);
 }

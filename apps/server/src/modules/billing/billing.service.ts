@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { checkoutOutcomes } from '../../platform/observability/metrics.js';
 import {
   calculateCreditPrice,
@@ -17,7 +16,25 @@ import { LOCAL_PROVIDER, type LocalPaymentProvider } from '../../providers/payme
 import type { CheckoutUiMode, PaymentProvider } from '../../providers/payments/types.js';
 import { findEntryByKey, ledgerTotalsByKind, readBalance } from '../credits/index.js';
 import { handlePaymentEvent } from './billing.events.js';
-import { checkouts, creditPricing, creditProducts, subscriptions, type CheckoutRow, type CreditProductRow } from './billing.schema.js';
+import type { CheckoutRow, CreditProductRow } from './billing.schema.js';
+import {
+  checkoutStats,
+  deleteProductRow,
+  dismissCheckoutRow,
+  expireCheckout,
+  expireCheckoutsDue,
+  findCheckoutRow,
+  findCheckoutRowBySession,
+  findSubscriptionIdOfCheckout,
+  insertCheckout,
+  insertProduct,
+  selectCheckoutsOf,
+  selectPricing,
+  selectProduct,
+  selectProducts,
+  updateProductRow,
+  upsertPricing,
+} from './billing.repository.js';
 import type { WebhookEmitter } from '../../platform/webhooks.js';
 import { ledgerKeys } from '../credits/index.js';
 
@@ -55,18 +72,13 @@ function definedOnly<T extends object>(body: T): Partial<T> {
 }
 
 export async function listProducts(db: Db, includeInactive = false): Promise<CreditProduct[]> {
-  const rows = await db
-    .select()
-    .from(creditProducts)
-    .where(includeInactive ? undefined : eq(creditProducts.isActive, true))
-    .orderBy(asc(creditProducts.sortOrder), asc(creditProducts.price));
+  const rows = await selectProducts(db, includeInactive);
   return rows.map(toCreditProduct);
 }
 
 /** Anyone may read an active product; an inactive one only through the admin list. */
 export async function getProduct(db: Db, id: string, includeInactive = false): Promise<CreditProduct> {
-  const rows = await db.select().from(creditProducts).where(eq(creditProducts.id, id)).limit(1);
-  const row = rows[0];
+  const row = await selectProduct(db, id);
   if (!row || (!row.isActive && !includeInactive)) throw notFound('Credit product not found');
   return toCreditProduct(row);
 }
@@ -74,36 +86,27 @@ export async function getProduct(db: Db, id: string, includeInactive = false): P
 type ProductInput = Omit<CreditProduct, 'id'>;
 
 export async function createProduct(db: Db, body: ProductInput, now: Date): Promise<CreditProduct> {
-  const [row] = await db
-    .insert(creditProducts)
-    .values({ ...body, stripePriceId: body.stripePriceId ?? null, createdAt: now, updatedAt: now })
-    .returning();
+  const row = await insertProduct(db, { ...body, stripePriceId: body.stripePriceId ?? null, createdAt: now, updatedAt: now });
   if (!row) throw new Error('product insert returned nothing');
   return toCreditProduct(row);
 }
 
 export async function updateProduct(db: Db, id: string, body: Partial<ProductInput>, now: Date): Promise<CreditProduct> {
-  const [row] = await db
-    .update(creditProducts)
-    .set({ ...definedOnly(body), updatedAt: now })
-    .where(eq(creditProducts.id, id))
-    .returning();
+  const row = await updateProductRow(db, id, { ...definedOnly(body), updatedAt: now });
   if (!row) throw notFound('Credit product not found');
   return toCreditProduct(row);
 }
 
 /** Past checkouts keep their description, credits and amount; only the link to the product goes. */
 export async function deleteProduct(db: Db, id: string): Promise<void> {
-  const rows = await db.delete(creditProducts).where(eq(creditProducts.id, id)).returning({ id: creditProducts.id });
-  if (rows.length === 0) throw notFound('Credit product not found');
+  if (!(await deleteProductRow(db, id))) throw notFound('Credit product not found');
 }
 
 // ---- Pricing
 
 /** The custom amount's pricing, or null before it is set up. */
 export async function findPricing(db: Db): Promise<CreditPricing | null> {
-  const rows = await db.select().from(creditPricing).where(eq(creditPricing.id, 1)).limit(1);
-  const row = rows[0];
+  const row = await selectPricing(db);
   if (!row) return null;
   const tiers = [...row.tiers].sort((a, b) => a.minCredits - b.minCredits);
   return { pricePerCredit: row.pricePerCredit, currency: row.currency, minCredits: row.minCredits, maxCredits: row.maxCredits, tiers };
@@ -118,10 +121,7 @@ export async function getPricing(db: Db): Promise<CreditPricing> {
 export async function updatePricing(db: Db, body: CreditPricing, now: Date): Promise<CreditPricing> {
   const tiers = [...body.tiers].sort((a, b) => a.minCredits - b.minCredits);
   const values = { ...body, tiers, updatedAt: now };
-  await db
-    .insert(creditPricing)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: creditPricing.id, set: values });
+  await upsertPricing(db, values);
   return getPricing(db);
 }
 
@@ -191,7 +191,7 @@ export async function openCheckout(
     planId: input.planId ?? null,
     frequency: input.billingFrequency ?? null,
   });
-  await deps.db.insert(checkouts).values({
+  await insertCheckout(deps.db, {
     id: checkoutId,
     userId: input.userId,
     kind: input.kind,
@@ -241,8 +241,7 @@ export async function createCreditCheckout(deps: BillingDeps, userId: string, bo
 }
 
 export async function findCheckoutBySession(db: Db, sessionId: string, userId: string): Promise<CheckoutRow> {
-  const rows = await db.select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId)).limit(1);
-  const row = rows[0];
+  const row = await findCheckoutRowBySession(db, sessionId);
   // Someone else's session is "not found", so ids cannot be probed.
   if (!row || row.userId !== userId) throw notFound('Checkout session not found');
   return row;
@@ -257,13 +256,9 @@ export async function reconcileCheckout(deps: BillingDeps, row: CheckoutRow): Pr
   const events = await deps.provider.sessionEvents(row.providerSessionId);
   for (const event of events) await handlePaymentEvent(deps, event, deps.clock());
   if (events.length === 0 && row.status !== 'expired' && row.expiresAt.getTime() <= deps.clock().getTime()) {
-    await deps.db
-      .update(checkouts)
-      .set({ status: 'expired' })
-      .where(and(eq(checkouts.id, row.id), inArray(checkouts.status, ['open', 'declined'])));
+    await expireCheckout(deps.db, row.id);
   }
-  const fresh = await deps.db.select().from(checkouts).where(eq(checkouts.id, row.id)).limit(1);
-  return fresh[0] ?? row;
+  return (await findCheckoutRow(deps.db, row.id)) ?? row;
 }
 
 /**
@@ -273,11 +268,7 @@ export async function reconcileCheckout(deps: BillingDeps, row: CheckoutRow): Pr
  * through the normal event path. Safe to run in several processes at once.
  */
 export async function expireStaleCheckouts(deps: Pick<BillingDeps, 'db' | 'clock'>): Promise<number> {
-  const rows = await deps.db
-    .update(checkouts)
-    .set({ status: 'expired' })
-    .where(and(inArray(checkouts.status, ['open', 'declined']), lte(checkouts.expiresAt, deps.clock())))
-    .returning({ id: checkouts.id });
+  const rows = await expireCheckoutsDue(deps.db, deps.clock());
   if (rows.length > 0) checkoutOutcomes.inc({ outcome: 'expired' }, rows.length);
   return rows.length;
 }
@@ -286,9 +277,9 @@ async function creditsGrantedFor(db: Db, row: CheckoutRow): Promise<number> {
   if (row.kind === 'credits') {
     return (await findEntryByKey(db, ledgerKeys.checkout(row.id)))?.delta ?? 0;
   }
-  const subs = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.checkoutId, row.id)).limit(1);
-  if (!subs[0] || !row.completedAt) return 0;
-  return (await findEntryByKey(db, ledgerKeys.subscriptionPeriod(subs[0].id, row.completedAt)))?.delta ?? 0;
+  const subscriptionId = await findSubscriptionIdOfCheckout(db, row.id);
+  if (!subscriptionId || !row.completedAt) return 0;
+  return (await findEntryByKey(db, ledgerKeys.subscriptionPeriod(subscriptionId, row.completedAt)))?.delta ?? 0;
 }
 
 export async function getSessionDetails(deps: BillingDeps, userId: string, sessionId: string): Promise<SessionDetails> {
@@ -307,12 +298,7 @@ export async function getSessionDetails(deps: BillingDeps, userId: string, sessi
  * is never listed; a failed one leaves the list when its session expires or is dismissed.
  */
 export async function listCheckouts(db: Db, userId: string, limit = 50): Promise<CheckoutSummary[]> {
-  const rows = await db
-    .select()
-    .from(checkouts)
-    .where(and(eq(checkouts.userId, userId), isNull(checkouts.dismissedAt), inArray(checkouts.status, ['complete', 'declined'])))
-    .orderBy(desc(checkouts.createdAt))
-    .limit(limit);
+  const rows = await selectCheckoutsOf(db, userId, limit);
   return rows.map(toCheckoutSummary);
 }
 
@@ -332,18 +318,12 @@ export async function dismissCheckout(
   userId: string,
   checkoutId: string,
 ): Promise<void> {
-  const found = await deps.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).limit(1);
-  const row = found[0];
+  const row = await findCheckoutRow(deps.db, checkoutId);
   if (!row || row.userId !== userId) throw notFound('Checkout session not found');
   const fresh = await reconcileCheckout(deps, row);
   if (fresh.status === 'complete') throw conflict(CHECKOUT_TEXT.paidStays);
-  const updated = await deps.db
-    .update(checkouts)
-    .set({ dismissedAt: deps.clock(), status: 'expired' })
-    .where(and(eq(checkouts.id, row.id), sql`${checkouts.status} <> 'complete'`))
-    .returning({ id: checkouts.id });
   // Paid between the reconciliation and now: the payment wins.
-  if (updated.length === 0) throw conflict(CHECKOUT_TEXT.paidStays);
+  if (!(await dismissCheckoutRow(deps.db, row.id, deps.clock()))) throw conflict(CHECKOUT_TEXT.paidStays);
   // Our own checkout is closed at the source too. A hosted provider's session simply runs out; a
   // payment that still arrives for it is granted as usual (see expireStaleCheckouts).
   if (row.provider === LOCAL_PROVIDER) await deps.local.closeSession(row.providerSessionId);
@@ -353,35 +333,16 @@ export async function dismissCheckout(
 
 export async function creditStatsFor(db: Db): Promise<CreditStats> {
   const byKind = await ledgerTotalsByKind(db);
-  const revenueRows = await db
-    .select({ total: sql<string>`coalesce(sum(${checkouts.amount}), 0)`, n: sql<number>`count(*)::int` })
-    .from(checkouts)
-    .where(eq(checkouts.status, 'complete'));
-  const active = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(subscriptions)
-    .where(inArray(subscriptions.status, ['active', 'trialing', 'past_due']));
-  const byProduct = await db
-    .select({
-      productId: checkouts.productId,
-      name: sql<string>`coalesce(${creditProducts.name}, 'Custom amount')`,
-      count: sql<number>`count(*)::int`,
-      credits: sql<string>`sum(${checkouts.credits})`,
-      revenue: sql<string>`sum(${checkouts.amount})`,
-    })
-    .from(checkouts)
-    .leftJoin(creditProducts, eq(creditProducts.id, checkouts.productId))
-    .where(and(eq(checkouts.status, 'complete'), eq(checkouts.kind, 'credits')))
-    .groupBy(checkouts.productId, creditProducts.name);
+  const { revenue, activeSubscriptions, byProduct } = await checkoutStats(db);
   const k = (kind: string) => byKind.get(kind as never) ?? 0;
   return {
     totalPurchased: k('purchase'),
-    totalRevenue: Number(revenueRows[0]?.total ?? 0),
+    totalRevenue: Number(revenue?.total ?? 0),
     totalSpent: -k('generation_charge'),
     totalRefunded: k('refund'),
     totalGranted: k('subscription_grant') + k('signup_grant') + k('admin_add') + k('referral_bonus'),
-    activeSubscriptions: active[0]?.n ?? 0,
-    completedCheckouts: revenueRows[0]?.n ?? 0,
+    activeSubscriptions,
+    completedCheckouts: revenue?.n ?? 0,
     purchasesByProduct: byProduct.map((r) => ({
       productId: r.productId,
       name: r.name,

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { formatMoney, type BillingFrequency, type CheckoutSession, type PlanChangePreview, type Subscription } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
@@ -11,7 +10,18 @@ import {
 import { getPlanRow, type PlanRow, planRowsByIds, toPlan } from '../plans/index.js';
 import { announceBalance, applyCredits, ledgerKeys } from '../credits/index.js';
 import { handlePaymentEvent, periodCredits } from './billing.events.js';
-import { checkouts, subscriptions, type SubscriptionRow } from './billing.schema.js';
+import type { SubscriptionRow } from './billing.schema.js';
+import {
+  cancelSubscriptionIfLive,
+  findSubscriptionRow,
+  hasCheckoutWithSession,
+  insertCheckoutOnce,
+  lockSubscriptionRow,
+  newestSubscriptionIn,
+  selectSubscriptionsDue,
+  setSubscription,
+  updateSubscriptionRow,
+} from './billing.repository.js';
 import { openCheckout, type BillingDeps } from './billing.service.js';
 
 const LIVE = ['active', 'trialing', 'past_due', 'incomplete'] as const;
@@ -43,13 +53,7 @@ export async function toSubscription(db: Db, row: SubscriptionRow): Promise<Subs
 }
 
 async function liveSubscriptionRow(db: Db, userId: string): Promise<SubscriptionRow | null> {
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE])))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return newestSubscriptionIn(db, userId, LIVE);
 }
 
 export async function currentSubscription(db: Db, userId: string): Promise<Subscription | null> {
@@ -110,11 +114,7 @@ async function requireLive(db: Db, userId: string): Promise<SubscriptionRow> {
 }
 
 async function updateSub(deps: BillingDeps, id: string, values: Partial<SubscriptionRow>): Promise<Subscription> {
-  const [row] = await deps.db
-    .update(subscriptions)
-    .set({ ...values, updatedAt: deps.clock() })
-    .where(eq(subscriptions.id, id))
-    .returning();
+  const row = await updateSubscriptionRow(deps.db, id, { ...values, updatedAt: deps.clock() });
   if (!row) throw notFound('You have no active subscription');
   return toSubscription(deps.db, row);
 }
@@ -265,12 +265,8 @@ export async function changePlan(
   if (row.planId === planId) {
     if (row.pendingPlanId) return updateSub(deps, row.id, { pendingPlanId: null });
     // The same upgrade again (a retry after a lost reply): it is done; nothing more is charged.
-    const done = await deps.db
-      .select({ id: checkouts.id })
-      .from(checkouts)
-      .where(eq(checkouts.providerSessionId, upgradeChargeId(deps, row, planId)))
-      .limit(1);
-    if (done[0] && !remote) return toSubscription(deps.db, row);
+    const done = await hasCheckoutWithSession(deps.db, upgradeChargeId(deps, row, planId));
+    if (done && !remote) return toSubscription(deps.db, row);
     throw conflict('You are already on this plan');
   }
   const quote = await quotePlanChange(deps, row, planId);
@@ -306,36 +302,28 @@ async function upgradeNow(deps: BillingDeps, row: SubscriptionRow, quote: PlanCh
   const now = deps.clock();
   let balance: number | null = null;
   const updated = await deps.db.transaction(async (tx) => {
-    const locked = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id)).for('update');
-    const fresh = locked[0];
+    const fresh = await lockSubscriptionRow(tx, row.id);
     if (!fresh) throw notFound('You have no active subscription');
     // Another request moved the plan meanwhile (the same upgrade, or another change): it wins.
     if (fresh.planId !== row.planId) return fresh;
-    const [moved] = await tx
-      .update(subscriptions)
-      .set({ planId: target.id, pendingPlanId: null, updatedAt: now })
-      .where(eq(subscriptions.id, row.id))
-      .returning();
-    await tx
-      .insert(checkouts)
-      .values({
-        userId: row.userId,
-        kind: 'subscription',
-        planId: target.id,
-        billingFrequency: row.billingFrequency,
-        description,
-        credits: preview.creditsNow,
-        amount: preview.amountDue,
-        currency: preview.currency,
-        status: 'complete',
-        provider: deps.provider.name,
-        providerSessionId: upgradeChargeId(deps, row, target.id),
-        clientSecret: '',
-        createdAt: now,
-        expiresAt: now,
-        completedAt: now,
-      })
-      .onConflictDoNothing();
+    const moved = await updateSubscriptionRow(tx, row.id, { planId: target.id, pendingPlanId: null, updatedAt: now });
+    await insertCheckoutOnce(tx, {
+      userId: row.userId,
+      kind: 'subscription',
+      planId: target.id,
+      billingFrequency: row.billingFrequency,
+      description,
+      credits: preview.creditsNow,
+      amount: preview.amountDue,
+      currency: preview.currency,
+      status: 'complete',
+      provider: deps.provider.name,
+      providerSessionId: upgradeChargeId(deps, row, target.id),
+      clientSecret: '',
+      createdAt: now,
+      expiresAt: now,
+      completedAt: now,
+    });
     if (preview.creditsNow > 0) {
       const grant = await applyCredits(tx, {
         userId: row.userId,
@@ -389,43 +377,25 @@ export async function renewDueSubscriptions(deps: BillingDeps, maxPeriods = 24):
   // bill twice. Only subscriptions of the provider in use can be charged by it.
   if (deps.provider.renewals === 'provider') return report;
   const now = deps.clock();
-  const due = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.provider, deps.provider.name),
-        inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
-        lte(subscriptions.currentPeriodEnd, now),
-      ),
-    )
-    .orderBy(asc(subscriptions.currentPeriodEnd))
-    .limit(500);
+  const due = await selectSubscriptionsDue(deps.db, deps.provider.name, now);
   for (const first of due) {
     let sub: SubscriptionRow | undefined = first;
     for (let i = 0; sub && i < maxPeriods && sub.currentPeriodEnd.getTime() <= now.getTime(); i += 1) {
       if (sub.cancelAtPeriodEnd || !sub.planId) {
-        await deps.db
-          .update(subscriptions)
-          .set({ status: 'canceled', canceledAt: sub.currentPeriodEnd, updatedAt: now })
-          .where(and(eq(subscriptions.id, sub.id), inArray(subscriptions.status, ['active', 'trialing', 'past_due'])));
+        await cancelSubscriptionIfLive(deps.db, sub.id, sub.currentPeriodEnd, now);
         report.canceled += 1;
         break;
       }
       if (sub.pendingPlanId || sub.pendingBillingFrequency) {
         // What was set to start at renewal starts now, before the charge: new price, new credits.
-        const appliedRows: SubscriptionRow[] = await deps.db
-          .update(subscriptions)
-          .set({
-            planId: sub.pendingPlanId ?? sub.planId,
-            billingFrequency: sub.pendingBillingFrequency ?? sub.billingFrequency,
-            pendingPlanId: null,
-            pendingBillingFrequency: null,
-            updatedAt: now,
-          })
-          .where(eq(subscriptions.id, sub.id))
-          .returning();
-        if (appliedRows[0]) sub = appliedRows[0];
+        const applied = await updateSubscriptionRow(deps.db, sub.id, {
+          planId: sub.pendingPlanId ?? sub.planId,
+          billingFrequency: sub.pendingBillingFrequency ?? sub.billingFrequency,
+          pendingPlanId: null,
+          pendingBillingFrequency: null,
+          updatedAt: now,
+        });
+        if (applied) sub = applied;
       }
       const plan = sub.planId ? await getPlanRow(deps.db, sub.planId).catch(() => null) : null;
       if (!plan) break;
@@ -440,14 +410,13 @@ export async function renewDueSubscriptions(deps: BillingDeps, maxPeriods = 24):
         periodEnd,
       });
       if (!charge.ok) {
-        await deps.db.update(subscriptions).set({ status: 'past_due', updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        await setSubscription(deps.db, sub.id, { status: 'past_due', updatedAt: now });
         report.failed += 1;
         break;
       }
       await handlePaymentEvent(deps, charge.event, now);
       report.renewed += 1;
-      const fresh = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).limit(1);
-      sub = fresh[0];
+      sub = await findSubscriptionRow(deps.db, sub.id);
     }
   }
   return report;

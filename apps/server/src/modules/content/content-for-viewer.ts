@@ -1,11 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/db.js';
 import type { CachedReply } from '../../platform/cache/public-reads.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import type { ViewerMerge } from '../../platform/http/public-replies.js';
-import { inAnyBlockSql } from '../users/index.js';
-import { contentLikes } from './content.schema.js';
+import { readerFacts } from './content-items.repository.js';
 
 /**
  * A signed-in reader's first page of content (the gallery, a search, a category, a profile's items,
@@ -51,18 +49,6 @@ function shapeOf(cached: CachedReply): Shape {
       : { itemIds: [], itemOwner: null };
   shapes.set(cached, shape);
   return shape;
-}
-
-/** Whether a block involves the reader, and which of these items they liked: one statement. */
-async function readerFacts(db: Db, readerId: string, itemIds: string[]): Promise<{ inBlock: boolean; liked: Set<string> }> {
-  const liked =
-    itemIds.length === 0
-      ? sql`NULL`
-      : sql`(SELECT string_agg(${contentLikes.contentId}::text, ',') FROM ${contentLikes}
-          WHERE ${contentLikes.userId} = ${readerId} AND ${inArray(contentLikes.contentId, itemIds)})`;
-  const result = await db.execute(sql`SELECT ${inAnyBlockSql(readerId)} AS in_block, ${liked} AS liked`);
-  const row = (result as unknown as { rows: { in_block: boolean; liked: string | null }[] }).rows[0];
-  return { inBlock: row?.in_block !== false, liked: new Set(row?.liked ? row.liked.split(',') : []) };
 }
 
 function markLiked(data: unknown, liked: Set<string>): void {

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import type { MediaAccessRule } from '../../platform/storage/media-routes.js';
-import { content } from './content.schema.js';
-import { hasPublicMedia, ownerSuspended } from './content.visibility.js';
+import { findMediaVisibility } from './content-items.repository.js';
+import { hasPublicMedia } from './content.visibility.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,18 +19,7 @@ export function contentMedia(db: Db): MediaAccessRule {
     async visibility(key) {
       const id = key.split('/')[1] ?? '';
       if (!UUID.test(id)) return null;
-      const [row] = await db
-        .select({
-          userId: content.userId,
-          isPrivate: content.isPrivate,
-          status: content.status,
-          rating: content.rating,
-          hiddenAt: content.hiddenAt,
-          ownerSuspended: ownerSuspended(),
-        })
-        .from(content)
-        .where(eq(content.id, id))
-        .limit(1);
+      const row = await findMediaVisibility(db, id);
       if (!row) return null;
       if ((key.split('/')[2] ?? '').startsWith('reference.')) return 'private';
       return hasPublicMedia(row) ? 'public' : 'private';

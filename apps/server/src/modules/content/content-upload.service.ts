@@ -9,7 +9,7 @@ import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_MODEL, UPLOAD_VIDEO_MAX_BYTES, uploadCon
 import type { AuthUser } from '../../platform/http/auth.js';
 import { AppError, badRequest, storageUnavailable } from '../../platform/http/errors.js';
 import { assertCategoryExists } from './content-community.service.js';
-import { content } from './content.schema.js';
+import { insertContent } from './content-items.repository.js';
 import type { ContentDeps } from './content.service.js';
 import { rejectBlockedText } from '../../platform/blocklist.js';
 import { loadContentView } from './content.service.js';
@@ -157,7 +157,7 @@ export async function uploadContent(
   }
   await store(mediaKey, file, mime);
   try {
-    await deps.db.insert(content).values({
+    await insertContent(deps.db, {
       id,
       userId: viewer.id,
       title: input.title,

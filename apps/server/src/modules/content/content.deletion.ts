@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { content, contentLikes, contentPlays } from './content.schema.js';
+import { deleteContentOf } from './content-items.repository.js';
 import { contentKeyPrefix } from './content.view.js';
 
 /**
@@ -17,19 +16,7 @@ export function contentDeletionStep(storage: Pick<Storage, 'delete'>): AccountDe
     tables: ['content', 'content_search', 'content_likes', 'content_comments', 'content_plays'],
     keeps: 'public ready items and comments, shown as by "Deleted user" (with their search rows); plays, without the person',
     async deleteUser(tx, userId) {
-      const liked = await tx.delete(contentLikes).where(eq(contentLikes.userId, userId)).returning({ contentId: contentLikes.contentId });
-      if (liked.length > 0) {
-        await tx
-          .update(content)
-          .set({ likeCount: sql`greatest(${content.likeCount} - 1, 0)` })
-          .where(inArray(content.id, liked.map((l) => l.contentId)));
-      }
-      await tx.update(contentPlays).set({ userId: null }).where(eq(contentPlays.userId, userId));
-      const gone = await tx
-        .delete(content)
-        // What stays is what was public and ready, whatever its rating (visibility before the account went).
-        .where(and(eq(content.userId, userId), not(and(eq(content.isPrivate, false), isNull(content.hiddenAt), eq(content.status, 'ready'))!)))
-        .returning({ id: content.id });
+      const gone = await deleteContentOf(tx, userId);
       if (gone.length === 0) return;
       return async () => {
         await Promise.all(gone.map((c) => storage.delete(contentKeyPrefix(c.id))));

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
 import { MODELS_BY_TYPE, slugify, type ContentType } from '@atelier/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/db.js';
@@ -9,7 +8,16 @@ import type { GeneratedAsset, GenerationProvider } from '../../providers/generat
 import { findUserByEmail, insertUsersIfAbsent } from '../auth/index.js';
 import { ensureCategory } from '../categories/index.js';
 import { insertFollow } from '../users/index.js';
-import { content, contentComments, contentLikes, contentPlays } from './content.schema.js';
+import {
+  countAllContent,
+  countAllLikes,
+  hasTable,
+  insertContent,
+  insertDemoComment,
+  insertDemoLike,
+  insertDemoPlay,
+  recountEngagement,
+} from './content-items.repository.js';
 import { contentKeyPrefix } from './content.view.js';
 
 export interface DemoSeedDeps {
@@ -169,11 +177,6 @@ async function storeAssets(storage: Storage, id: string, assets: GeneratedAsset[
   return { mediaKey, previewKey, thumbnailKey: keys.get('thumbnail') ?? previewKey, posterKey: keys.get('poster') ?? null, tileKey };
 }
 
-async function hasTable(db: Db, name: string): Promise<boolean> {
-  const res = await db.execute<{ found: string | null }>(sql`select to_regclass(${`public.${name}`})::text as found`);
-  return Boolean((res as unknown as { rows: { found: string | null }[] }).rows[0]?.found);
-}
-
 /**
  * A populated product on a fresh start: categories, a few demo makers (no password, so nobody can
  * sign in as them), a few dozen items rendered by the local renderer, likes, comments and follows.
@@ -182,8 +185,7 @@ async function hasTable(db: Db, name: string): Promise<boolean> {
 export async function seedDemoData(deps: DemoSeedDeps): Promise<DemoSeedResult> {
   const started = Date.now();
   const result: DemoSeedResult = { categories: 0, users: 0, items: 0, likes: 0, comments: 0, follows: 0, ms: 0 };
-  const [existing] = await deps.db.select({ n: count() }).from(content);
-  if (Number(existing?.n ?? 0) > 0) return { ...result, skipped: 'not-empty' };
+  if ((await countAllContent(deps.db)) > 0) return { ...result, skipped: 'not-empty' };
 
   const categoryIds = await upsertCategories(deps.db);
   result.categories = categoryIds.size;
@@ -222,7 +224,7 @@ export async function seedDemoData(deps: DemoSeedDeps): Promise<DemoSeedResult> 
       const original = output.assets.find((a) => a.role === 'original');
       // Spread over the last ten days, the first items oldest.
       const createdAt = new Date(now - (ITEMS.length - i) * 8 * 3600 * 1000);
-      await deps.db.insert(content).values({
+      await insertContent(deps.db, {
         id,
         userId: makers[item.by % makers.length] as string,
         title: item.title,
@@ -255,26 +257,25 @@ export async function seedDemoData(deps: DemoSeedDeps): Promise<DemoSeedResult> 
   for (const [i, contentId] of itemIds.entries()) {
     const likers = makers.filter((_, u) => (i * 7 + u * 3) % 5 < 3);
     for (const [u, userId] of likers.entries()) {
-      await deps.db
-        .insert(contentLikes)
-        .values({ contentId, userId, createdAt: new Date(now - ((i + u) % 9) * 16 * 3600 * 1000) })
-        .onConflictDoNothing();
+      await insertDemoLike(deps.db, { contentId, userId, createdAt: new Date(now - ((i + u) % 9) * 16 * 3600 * 1000) });
     }
     const kind = seeded[i]?.type;
     const plays = kind === 'video' || kind === 'loops' || kind === 'gif' ? 3 + ((i * 5) % 11) : (i * 3) % 6;
     for (let p = 0; p < plays; p += 1) {
-      await deps.db.insert(contentPlays).values({ contentId, createdAt: new Date(now - ((p * 13 + i) % 160) * 3600 * 1000) });
+      await insertDemoPlay(deps.db, { contentId, createdAt: new Date(now - ((p * 13 + i) % 160) * 3600 * 1000) });
     }
     if (i % 2 === 0) {
       const author = makers[(i + 1) % makers.length] as string;
-      const [top] = await deps.db
-        .insert(contentComments)
-        .values({ contentId, userId: author, body: COMMENTS[i % COMMENTS.length] as string, createdAt: new Date(now - (i % 6) * 10 * 3600 * 1000) })
-        .returning({ id: contentComments.id });
+      const top = await insertDemoComment(deps.db, {
+        contentId,
+        userId: author,
+        body: COMMENTS[i % COMMENTS.length] as string,
+        createdAt: new Date(now - (i % 6) * 10 * 3600 * 1000),
+      });
       result.comments += 1;
       if (top && i % 4 === 0) {
         const owner = makers[(seeded[i]?.by ?? 0) % makers.length] as string;
-        await deps.db.insert(contentComments).values({
+        await insertDemoComment(deps.db, {
           contentId,
           userId: owner,
           parentId: top.id,
@@ -285,14 +286,8 @@ export async function seedDemoData(deps: DemoSeedDeps): Promise<DemoSeedResult> 
       }
     }
   }
-  await deps.db.execute(sql`
-    update content c set
-      like_count = (select count(*) from content_likes l where l.content_id = c.id),
-      comment_count = (select count(*) from content_comments m where m.content_id = c.id),
-      play_count = (select count(*) from content_plays p where p.content_id = c.id)
-    where c.id in (${sql.join(itemIds.length ? itemIds.map((id) => sql`${id}::uuid`) : [sql`null::uuid`], sql`, `)})`);
-  const [likes] = await deps.db.select({ n: count() }).from(contentLikes);
-  result.likes = Number(likes?.n ?? 0);
+  await recountEngagement(deps.db, itemIds);
+  result.likes = await countAllLikes(deps.db);
 
   if (await hasTable(deps.db, 'follows')) {
     for (const [a, follower] of makers.entries()) {

@@ -20,9 +20,9 @@ export {
   setContentHidden,
   setContentRating,
   type ModerationTarget,
-} from './content.moderation.js';
+} from './content-moderation.repository.js';
 export { contentKeyPrefix, gatedContent, toContent } from './content.view.js';
-export { ownerContentTotals } from './content-by-owner.js';
+export { ownerContentTotals } from './content-by-owner.repository.js';
 export {
   contentCountsOfOwners,
   contentOfOwnerByBucket,
@@ -32,7 +32,7 @@ export {
   recentContentWithOwners,
   topContentOfOwner,
 } from './content-reads.repository.js';
-export { galleryCountInCategory, moveContentOfCategory } from './content-counts.js';
+export { galleryCountInCategory, moveContentOfCategory } from './content-counts.repository.js';
 export { countIndexedContent, findSharedContent, listIndexedContent } from './content-pages.repository.js';
 export { canSee, hasPublicMedia, isMatureGated, visibleTo, type VisibilityRow } from './content.visibility.js';
 export { findComment, likedBy } from './content-feed.repository.js';

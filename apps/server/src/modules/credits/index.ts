@@ -6,8 +6,6 @@ export {
   adjustCreditsByAdmin,
   announceBalance,
   applyCredits,
-  assertChargeAmount,
-  chargeInStatement,
   chargeRecorded,
   chargeRefusal,
   checkCredits,
@@ -26,4 +24,5 @@ export {
   sumOfEntries,
 } from './credits.repository.js';
 export { ledgerByBucket, ledgerTotalsOfUser } from './credits-reads.repository.js';
+export { assertChargeAmount, chargeInStatement } from './ledger-charge.repository.js';
 export { ledgerKeys, REFERRER_KEY_PREFIX, refereeOfReferrerKey } from './ledger-keys.js';

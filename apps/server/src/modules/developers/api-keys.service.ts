@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_KEY_PREFIX,
@@ -10,12 +9,11 @@ import {
   type CreateApiKeyBody,
   type CreatedApiKey,
 } from '@atelier/shared';
-import type { Database, Db } from '../../platform/db/db.js';
+import type { Database } from '../../platform/db/db.js';
 import type { AuthUser } from '../../platform/http/auth.js';
 import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/http/errors.js';
 import { apiKeyScopesOf } from '../../platform/http/openapi.js';
 import * as repo from './api-keys.repository.js';
-import { apiKeys } from './developers.schema.js';
 import type { HitCounter } from './hit-counter.js';
 
 export interface ApiKeysDeps {
@@ -109,16 +107,3 @@ export function makeApiKeyAuthenticator(deps: ApiKeysDeps) {
 }
 
 export type ApiKeyAuthenticator = ReturnType<typeof makeApiKeyAuthenticator>;
-
-/** Account deletion: the person's keys stop working and are gone. */
-/** Revokes every live key of a person, as if they had revoked each themselves. */
-export async function revokeAllKeysOf(tx: Db, userId: string, now: Date): Promise<void> {
-  await tx
-    .update(apiKeys)
-    .set({ revokedAt: now, revokedBy: userId })
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-}
-
-export async function deleteUserApiKeys(tx: Db, userId: string): Promise<void> {
-  await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
-}

@@ -1,7 +1,7 @@
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
 import type { Db } from '../../platform/db/db.js';
-import { deleteUserApiKeys, revokeAllKeysOf } from './api-keys.service.js';
-import { deleteUserWebhooks } from './webhooks.service.js';
+import { deleteUserApiKeys, revokeAllKeysOf } from './api-keys-account.repository.js';
+import { deleteUserWebhooks } from './webhooks.repository.js';
 
 /** Account deletion's step for this module: API keys, webhook endpoints, their events and deliveries. */
 export const developersDeletionStep: AccountDeletionStep = {

@@ -3,7 +3,8 @@ import type { ApiKeysDeps } from './api-keys.service.js';
 import type { CounterStore } from '../../platform/http/counter-store.js';
 import { sharedHitCounter } from './hit-counter.js';
 import type { Webhooks } from '../../platform/webhooks.js';
-import { webhookEmitter, webhookListening, type WebhooksDeps } from './webhooks.service.js';
+import { webhookEmitter, type WebhooksDeps } from './webhooks.service.js';
+import { webhookListening } from './webhooks.repository.js';
 
 export function apiKeysDeps(
   deps: Pick<AppDeps, 'database' | 'clock' | 'config'> & { counters: CounterStore },

@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   type CreatedWebhook,
@@ -10,15 +9,30 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@atelier/shared';
-import type { Database, Db } from '../../platform/db/db.js';
+import type { Database } from '../../platform/db/db.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Queue, QueueDefinition } from '../../platform/queue/queue.js';
 import type { WebhookEmitter } from '../../platform/webhooks.js';
-import { webhookEndpoints, webhookEvents } from './developers.schema.js';
+import {
+  countEndpointsOf,
+  deleteEndpointRow,
+  disableEndpointRow,
+  failDelivery,
+  findOwnEndpoint,
+  findTarget,
+  insertEndpoint,
+  latestDeliveries,
+  recordAttempt,
+  recordEvent,
+  resetDelivery,
+  selectEndpointsOf,
+  updateEndpointRow,
+  type EndpointRow,
+  type Target,
+} from './webhooks.repository.js';
 import { isPrivateAddress, publicOnlyLookup, unsafeAddressReason } from './webhook-address.js';
 
-type Query = Pick<Database, 'query'>;
 interface Log {
   error(obj: object, msg?: string): void;
 }
@@ -33,7 +47,7 @@ export interface WebhookSettings {
 }
 
 export interface WebhooksDeps {
-  database: Query;
+  database: Pick<Database, 'db'>;
   queue: Queue;
   clock: () => Date;
   mailer: Mailer;
@@ -43,18 +57,6 @@ export interface WebhooksDeps {
 }
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-
-interface EndpointRow {
-  id: string;
-  user_id: string;
-  url: string;
-  events: string[];
-  secret: string;
-  enabled: boolean;
-  disabled_reason: string | null;
-  disabled_at: Date | string | null;
-  created_at: Date | string;
-}
 
 function toEndpoint(r: EndpointRow): WebhookEndpoint {
   return {
@@ -88,23 +90,15 @@ async function assertDeliverable(deps: WebhooksDeps, url: string): Promise<void>
   if (reason) throw badRequest(`Webhook endpoints must be public: ${reason}`);
 }
 
-const ENDPOINT_COLUMNS = 'id, user_id, url, events, secret, enabled, disabled_reason, disabled_at, created_at';
-
 export async function listEndpoints(deps: WebhooksDeps, userId: string): Promise<WebhookEndpoint[]> {
-  const { rows } = await deps.database.query<EndpointRow>(
-    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE user_id = $1 ORDER BY created_at DESC, id`,
-    [userId],
-  );
+  const rows = await selectEndpointsOf(deps.database.db, userId);
   return rows.map(toEndpoint);
 }
 
 async function ownEndpoint(deps: WebhooksDeps, userId: string, id: string): Promise<EndpointRow> {
-  const { rows } = await deps.database.query<EndpointRow>(
-    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND user_id = $2`,
-    [id, userId],
-  );
-  if (!rows[0]) throw notFound('Webhook endpoint not found');
-  return rows[0];
+  const row = await findOwnEndpoint(deps.database.db, userId, id);
+  if (!row) throw notFound('Webhook endpoint not found');
+  return row;
 }
 
 export async function createEndpoint(
@@ -113,21 +107,14 @@ export async function createEndpoint(
   body: { url: string; events: string[] },
 ): Promise<CreatedWebhook> {
   await assertDeliverable(deps, body.url);
-  const { rows: count } = await deps.database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM webhook_endpoints WHERE user_id = $1`,
-    [userId],
-  );
-  if ((count[0]?.n ?? 0) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT) {
+  if ((await countEndpointsOf(deps.database.db, userId)) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT) {
     throw conflict(
       `You can have at most ${WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one you no longer use`,
     );
   }
   const secret = newSecret();
-  const { rows } = await deps.database.query<EndpointRow>(
-    `INSERT INTO webhook_endpoints (user_id, url, events, secret, created_at) VALUES ($1, $2, $3::text[], $4, $5) RETURNING ${ENDPOINT_COLUMNS}`,
-    [userId, body.url, body.events, secret, deps.clock()],
-  );
-  return { endpoint: toEndpoint(rows[0]!), secret };
+  const row = await insertEndpoint(deps.database.db, { userId, url: body.url, events: body.events, secret, createdAt: deps.clock() });
+  return { endpoint: toEndpoint(row), secret };
 }
 
 export async function updateEndpoint(
@@ -139,31 +126,17 @@ export async function updateEndpoint(
   const current = await ownEndpoint(deps, userId, id);
   if (body.url !== undefined) await assertDeliverable(deps, body.url);
   const enabled = body.enabled ?? current.enabled;
-  const { rows } = await deps.database.query<EndpointRow>(
-    `UPDATE webhook_endpoints SET url = $3, events = $4::text[], enabled = $5,
-       disabled_reason = CASE WHEN $5 THEN NULL ELSE disabled_reason END,
-       disabled_at = CASE WHEN $5 THEN NULL ELSE disabled_at END
-     WHERE id = $1 AND user_id = $2 RETURNING ${ENDPOINT_COLUMNS}`,
-    [id, userId, body.url ?? current.url, body.events ?? current.events, enabled],
-  );
-  return toEndpoint(rows[0]!);
+  const row = await updateEndpointRow(deps.database.db, userId, id, {
+    url: body.url ?? current.url,
+    events: body.events ?? current.events,
+    enabled,
+  });
+  return toEndpoint(row);
 }
 
 export async function deleteEndpoint(deps: WebhooksDeps, userId: string, id: string): Promise<void> {
   await ownEndpoint(deps, userId, id);
-  await deps.database.query(`DELETE FROM webhook_endpoints WHERE id = $1 AND user_id = $2`, [id, userId]);
-}
-
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  type: WebhookEventType;
-  status: WebhookDelivery['status'];
-  next_attempt_at: Date | string | null;
-  created_at: Date | string;
-  attempts:
-    | { attempt: number; statusCode: number | null; error: string | null; durationMs: number; createdAt: string }[]
-    | null;
+  await deleteEndpointRow(deps.database.db, userId, id);
 }
 
 /** The endpoint's latest deliveries, each with every attempt. */
@@ -173,15 +146,7 @@ export async function listDeliveries(
   endpointId: string,
 ): Promise<WebhookDelivery[]> {
   await ownEndpoint(deps, userId, endpointId);
-  const { rows } = await deps.database.query<DeliveryRow>(
-    `SELECT d.id, d.event_id, e.type, d.status, d.next_attempt_at, d.created_at,
-       (SELECT json_agg(json_build_object('attempt', a.attempt, 'statusCode', a.status_code, 'error', a.error,
-                                          'durationMs', a.duration_ms, 'createdAt', a.created_at) ORDER BY a.attempt)
-        FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempts
-     FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-     WHERE d.endpoint_id = $1 ORDER BY d.created_at DESC, d.id LIMIT 50`,
-    [endpointId],
-  );
+  const rows = await latestDeliveries(deps.database.db, endpointId);
   return rows.map((r) => ({
     id: r.id,
     eventId: r.event_id,
@@ -202,24 +167,10 @@ export async function resendDelivery(
 ): Promise<void> {
   const endpoint = await ownEndpoint(deps, userId, endpointId);
   if (!endpoint.enabled) throw conflict('This endpoint is turned off; turn it on before resending');
-  const { rows } = await deps.database.query<{ id: string }>(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $3 WHERE id = $1 AND endpoint_id = $2 RETURNING id`,
-    [deliveryId, endpointId, deps.clock()],
-  );
-  if (!rows[0]) throw notFound('Delivery not found');
+  if (!(await resetDelivery(deps.database.db, endpointId, deliveryId, deps.clock()))) throw notFound('Delivery not found');
   await deps.queue.send(WEBHOOK_QUEUE, { deliveryId, manual: true });
 }
 
-
-/**
- * Whether `userId` (an SQL expression) has an enabled endpoint listening for `type`, as an SQL
- * boolean: a statement that records a fact for someone can say at once whether an event is
- * worth emitting, without a round trip of its own when nobody listens (the usual case).
- */
-export function webhookListening(userId: SQL, type: WebhookEventType): SQL {
-  return sql`EXISTS (SELECT 1 FROM webhook_endpoints we
-    WHERE we.user_id = ${userId} AND we.enabled AND ${type}::text = ANY(we.events))`;
-}
 
 /**
  * Records an event once and queues one delivery per enabled endpoint of its owner that listens for
@@ -232,21 +183,14 @@ export function webhookEmitter(deps: Pick<WebhooksDeps, 'database' | 'queue' | '
         const now = deps.clock();
         const id = `msg_${randomBytes(12).toString('hex')}`;
         const payload = { type: event.type, timestamp: now.toISOString(), data: event.data };
-        const { rows } = await deps.database.query<{ id: string }>(
-          `WITH listening AS (
-             SELECT id FROM webhook_endpoints WHERE user_id = $2 AND enabled AND $3 = ANY(events)
-           ), ev AS (
-             INSERT INTO webhook_events (id, user_id, type, dedupe_key, payload, created_at)
-             SELECT $1, $2, $3, $4, $5::jsonb, $6 WHERE EXISTS (SELECT 1 FROM listening)
-             ON CONFLICT (user_id, dedupe_key) DO NOTHING RETURNING id
-           )
-           INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at)
-           SELECT l.id, ev.id, $6, $6 FROM listening l CROSS JOIN ev
-           ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
-          [id, event.userId, event.type, `${event.type}:${event.key}`, JSON.stringify(payload), now],
-          // Prepared: every message sent runs it.
-          { name: 'webhook_event_record' },
-        );
+        const rows = await recordEvent(deps.database.db, {
+          id,
+          userId: event.userId,
+          type: event.type,
+          dedupeKey: `${event.type}:${event.key}`,
+          payload: JSON.stringify(payload),
+          now,
+        });
         for (const row of rows) await deps.queue.send(WEBHOOK_QUEUE, { deliveryId: row.id });
       } catch (err) {
         deps.log.error({ err, type: event.type }, 'webhook event not recorded');
@@ -258,19 +202,6 @@ export function webhookEmitter(deps: Pick<WebhooksDeps, 'database' | 'queue' | '
 export function webhookQueueDefinition(): QueueDefinition {
   // Retries of failed deliveries are scheduled by the handler; pg-boss retries only a crashed attempt.
   return { name: WEBHOOK_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 120 };
-}
-
-interface Target {
-  delivery_id: string;
-  status: string;
-  attempt_count: number;
-  endpoint_id: string;
-  user_id: string;
-  url: string;
-  secret: string;
-  enabled: boolean;
-  event_id: string;
-  payload: unknown;
 }
 
 /**
@@ -349,18 +280,10 @@ const OWNER_BUSY_WAIT_SECONDS = 1;
 
 /** One attempt of one delivery; schedules the next one, or gives up and turns the endpoint off. */
 export async function attemptDelivery(deps: WebhooksDeps, deliveryId: string, slots?: OwnerSlots): Promise<void> {
-  const { rows } = await deps.database.query<Target>(
-    `SELECT d.id AS delivery_id, d.status, d.attempt_count, w.id AS endpoint_id, w.user_id, w.url, w.secret, w.enabled, e.id AS event_id, e.payload
-     FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN webhook_events e ON e.id = d.event_id
-     WHERE d.id = $1`,
-    [deliveryId],
-  );
-  const target = rows[0];
+  const target = await findTarget(deps.database.db, deliveryId);
   if (!target || target.status !== 'pending') return;
   if (!target.enabled) {
-    await deps.database.query(`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE id = $1`, [
-      deliveryId,
-    ]);
+    await failDelivery(deps.database.db, deliveryId);
     return;
   }
   if (slots && !slots.take(target.user_id)) {
@@ -402,22 +325,16 @@ async function attemptOnce(deps: WebhooksDeps, target: Target): Promise<void> {
   const isLast = !isDelivered && attempt >= deps.settings.maxAttempts;
   const delaySeconds = deps.settings.retryBaseSeconds * 2 ** (attempt - 1);
   const nextAt = isDelivered || isLast ? null : new Date(now.getTime() + delaySeconds * 1000);
-  await deps.database.query(
-    `WITH attempt AS (
-       INSERT INTO webhook_attempts (delivery_id, attempt, status_code, error, duration_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     )
-     UPDATE webhook_deliveries SET attempt_count = $2, status = $7, next_attempt_at = $8 WHERE id = $1`,
-    [
-      deliveryId,
-      attempt,
-      statusCode,
-      error,
-      Date.now() - started,
-      now,
-      isDelivered ? 'succeeded' : isLast ? 'failed' : 'pending',
-      nextAt,
-    ],
-  );
+  await recordAttempt(deps.database.db, {
+    deliveryId,
+    attempt,
+    statusCode,
+    error,
+    durationMs: Date.now() - started,
+    at: now,
+    status: isDelivered ? 'succeeded' : isLast ? 'failed' : 'pending',
+    nextAt,
+  });
   if (nextAt) await deps.queue.send(WEBHOOK_QUEUE, { deliveryId }, { startAfterSeconds: delaySeconds });
   if (isLast)
     await disableEndpoint(deps, target.endpoint_id, `Deliveries kept failing for ${attempt} attempts (last: ${error})`);
@@ -425,13 +342,7 @@ async function attemptOnce(deps: WebhooksDeps, target: Target): Promise<void> {
 
 /** Turns a failing endpoint off once and tells its owner by mail; the page shows the reason. */
 async function disableEndpoint(deps: WebhooksDeps, endpointId: string, reason: string): Promise<void> {
-  const { rows } = await deps.database.query<{ url: string; email: string; full_name: string }>(
-    `UPDATE webhook_endpoints w SET enabled = false, disabled_reason = $2, disabled_at = $3
-     FROM users u WHERE w.id = $1 AND w.enabled AND u.id = w.user_id AND u.deleted_at IS NULL
-     RETURNING w.url, u.email, u.full_name`,
-    [endpointId, reason, deps.clock()],
-  );
-  const owner = rows[0];
+  const owner = await disableEndpointRow(deps.database.db, endpointId, reason, deps.clock());
   if (!owner) return;
   await deps.mailer
     .send({
@@ -464,10 +375,4 @@ export async function startWebhookWorker(deps: WebhooksDeps, concurrency = 4): P
     attemptDelivery(deps, job.data.deliveryId, slots),
   );
   return { stop: () => deps.queue.offWork(WEBHOOK_QUEUE) };
-}
-
-/** Account deletion: the person's webhook endpoints, events and deliveries are gone. */
-export async function deleteUserWebhooks(tx: Db, userId: string): Promise<void> {
-  await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
-  await tx.delete(webhookEvents).where(eq(webhookEvents.userId, userId));
 }

@@ -4,7 +4,7 @@ import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { AppDeps, AppModule } from '../../platform/http/types.js';
 import { createFalVerifier, verifyReplicate } from '../../providers/generation/hosted/webhook-signatures.js';
 import { wakeJob } from '../../providers/generation/hosted/wakeups.js';
-import { generationWebhookDeliveries } from './generation.schema.js';
+import { recordWebhookDelivery } from './generation.repository.js';
 
 export const GENERATION_WEBHOOK_VENDORS = ['replicate', 'fal'] as const;
 type WebhookVendor = (typeof GENERATION_WEBHOOK_VENDORS)[number];
@@ -119,10 +119,5 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
 }
 
 async function recordDelivery(ctx: AppDeps, vendor: WebhookVendor, deliveryId: string, jobId: string): Promise<boolean> {
-  const rows = await ctx.database.db
-    .insert(generationWebhookDeliveries)
-    .values({ vendor, deliveryId: deliveryId.slice(0, 300), jobId: jobId.slice(0, 300) })
-    .onConflictDoNothing()
-    .returning({ id: generationWebhookDeliveries.deliveryId });
-  return rows.length > 0;
+  return recordWebhookDelivery(ctx.database.db, vendor, deliveryId.slice(0, 300), jobId.slice(0, 300));
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { lt } from 'drizzle-orm';
 import { MSG, SOCKET_EVENTS } from '@atelier/shared';
 import { ProviderError, type GeneratedAsset, type GenerationOutput } from '../../providers/generation/types.js';
 import { contentKeyPrefix, type ContentRow, findById, loadContentView } from '../content/index.js';
 import { announceBalance, applyCredits, ledgerKeys } from '../credits/index.js';
 import { enqueueGeneration } from './generation.service.js';
-import { generationWebhookDeliveries } from './generation.schema.js';
+import { deleteWebhookDeliveriesBefore } from './generation.repository.js';
 import {
   beat,
   claimQueued,
@@ -379,7 +378,7 @@ export async function sweepGenerations(deps: GenerationDeps): Promise<{ failed: 
   }
   if (failed || requeued) deps.log.info({ failed, requeued }, 'generation sweep healed pending items');
   // Webhook deliveries are kept only while a replay could still pass the signature's time check.
-  await deps.db.delete(generationWebhookDeliveries).where(lt(generationWebhookDeliveries.receivedAt, new Date(now - DELIVERY_KEEP_MS)));
+  await deleteWebhookDeliveriesBefore(deps.db, new Date(now - DELIVERY_KEEP_MS));
   return { failed, requeued };
 }
 

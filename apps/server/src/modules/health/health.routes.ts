@@ -1,6 +1,6 @@
 import { healthContracts } from '@atelier/shared';
 import { ping } from '../../platform/db/db.js';
-import { latestMigrationName } from '../../platform/db/migrate.js';
+import { latestAppliedMigration, latestMigrationName } from '../../platform/db/migrate.js';
 import { fromContract } from '../../platform/http/contract-route.js';
 import type { AppModule } from '../../platform/http/types.js';
 
@@ -51,8 +51,7 @@ export const healthRoutes: AppModule = (app, { database, queue, lifecycle }) => 
       const [db, migrations] = await Promise.all([
         check(() => ping(database.db)),
         check(async () => {
-          const { rows } = await database.query<{ name: string | null }>('SELECT max(name) AS name FROM schema_migrations');
-          const applied = rows[0]?.name ?? null;
+          const applied = await latestAppliedMigration(database);
           if (applied !== expected) throw new CheckFailed('behind', `latest applied is ${applied ?? 'none'}, this build needs ${expected}`);
         }),
       ]);

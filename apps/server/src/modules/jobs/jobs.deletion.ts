@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
-import { jobs } from './jobs.schema.js';
+import { deleteJobsOf } from './jobs.repository.js';
 
 /** Jobs: every job the person posted (their applications went in the applications step). */
 export const jobsDeletionStep: AccountDeletionStep = {
   module: 'jobs',
   tables: ['jobs'],
   async deleteUser(tx, userId) {
-    await tx.delete(jobs).where(eq(jobs.ownerId, userId));
+    await deleteJobsOf(tx, userId);
   },
 };

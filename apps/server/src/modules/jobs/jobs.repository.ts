@@ -115,3 +115,8 @@ export async function isUserVerified(db: Db, userId: string): Promise<boolean> {
   const rows = await db.select({ isVerified: users.isVerified }).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0]?.isVerified ?? false;
 }
+
+/** Deletes every job the person posted (their account's deletion). */
+export async function deleteJobsOf(tx: Db, userId: string): Promise<void> {
+  await tx.delete(jobs).where(eq(jobs.ownerId, userId));
+}

@@ -1,6 +1,5 @@
-import { eq, or } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
-import { conversations, messageSendWindows, messages, presenceSockets } from './messaging.schema.js';
+import { deleteMessagingOf } from './messaging-deletion.repository.js';
 
 /**
  * Messaging: the person's conversations are deleted with every message in them (the other side
@@ -13,10 +12,6 @@ export const messagingDeletionStep: AccountDeletionStep = {
   tables: ['conversations', 'messages', 'message_send_windows', 'presence_sockets'],
   keeps: 'support replies the person wrote as the support account, with the author removed',
   async deleteUser(tx, userId) {
-    await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
-    await tx.delete(conversations).where(or(eq(conversations.userAId, userId), eq(conversations.userBId, userId)));
-    await tx.update(messages).set({ authorId: null }).where(eq(messages.authorId, userId));
-    await tx.delete(presenceSockets).where(eq(presenceSockets.userId, userId));
-    await tx.delete(messageSendWindows).where(eq(messageSendWindows.authorId, userId));
+    await deleteMessagingOf(tx, userId);
   },
 };

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
-import { presenceNodes, presenceSockets } from './messaging.schema.js';
+import { deleteNode, deleteSocket, insertSocket, onlineAmong, sweepDeadNodes, touchNode, upsertNode } from './presence.repository.js';
 import { boundedCache } from '../../platform/cache/bounded.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface PresenceOptions {
   db: Db;
@@ -60,11 +57,6 @@ export class Presence {
     this.rememberMs = opts.rememberMs ?? 3_000;
   }
 
-  /** Rows of nodes that beat recently enough. */
-  private isLive(): SQL {
-    return gt(presenceNodes.lastSeen, sql`now() - make_interval(secs => ${this.ttlSeconds})`);
-  }
-
   /** Marks a socket online; returns true when its person just came online (and was announced). */
   add(userId: string, socketId: string): Promise<boolean> {
     return this.serial(socketId, async () => {
@@ -87,14 +79,7 @@ export class Presence {
       if (left > 0) this.localPeople.set(userId, left);
       else this.localPeople.delete(userId);
       this.remembered.delete(userId);
-      const wentOffline = await this.db.transaction(async (tx) => {
-        await lockUser(tx, userId);
-        const gone = await tx
-          .delete(presenceSockets)
-          .where(and(eq(presenceSockets.nodeId, this.nodeId), eq(presenceSockets.socketId, socketId)))
-          .returning({ userId: presenceSockets.userId });
-        return gone.length > 0 && (await this.liveSocketCount(tx, userId)) === 0;
-      });
+      const wentOffline = await deleteSocket(this.db, this.nodeId, userId, socketId, this.ttlSeconds);
       if (wentOffline) this.onChange(userId, false);
       return wentOffline;
     });
@@ -104,12 +89,7 @@ export class Presence {
   async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
     const ids = [...new Set(userIds.filter((id) => UUID.test(id)))];
     if (ids.length === 0) return new Set();
-    const rows = await this.db
-      .selectDistinct({ userId: presenceSockets.userId })
-      .from(presenceSockets)
-      .innerJoin(presenceNodes, eq(presenceNodes.nodeId, presenceSockets.nodeId))
-      .where(and(inArray(presenceSockets.userId, ids), this.isLive()));
-    return new Set(rows.map((r) => r.userId));
+    return onlineAmong(this.db, ids, this.ttlSeconds);
   }
 
   /**
@@ -151,12 +131,7 @@ export class Presence {
    */
   async beat(): Promise<void> {
     if (this.registered) {
-      const refreshed = await this.db
-        .update(presenceNodes)
-        .set({ lastSeen: sql`now()` })
-        .where(eq(presenceNodes.nodeId, this.nodeId))
-        .returning({ nodeId: presenceNodes.nodeId });
-      if (refreshed.length === 0) await this.rejoin();
+      if (!(await touchNode(this.db, this.nodeId))) await this.rejoin();
     }
     await this.sweep();
   }
@@ -185,14 +160,10 @@ export class Presence {
     this.isClosed = true;
     await Promise.allSettled([...this.chains.values()]);
     if (!this.registered) return;
-    const gone = await this.db
-      .delete(presenceSockets)
-      .where(eq(presenceSockets.nodeId, this.nodeId))
-      .returning({ userId: presenceSockets.userId });
-    await this.db.delete(presenceNodes).where(eq(presenceNodes.nodeId, this.nodeId));
+    const gone = await deleteNode(this.db, this.nodeId);
     this.local.clear();
     this.localPeople.clear();
-    await this.announceGone(gone.map((r) => r.userId));
+    await this.announceGone(gone);
   }
 
   private serial<T>(socketId: string, work: () => Promise<T>): Promise<T> {
@@ -210,10 +181,7 @@ export class Presence {
   /** Creates this node's row, once; the heartbeat keeps it fresh from then on. */
   private register(): Promise<void> {
     this.registered ??= (async () => {
-      await this.db
-        .insert(presenceNodes)
-        .values({ nodeId: this.nodeId, lastSeen: sql`now()` })
-        .onConflictDoUpdate({ target: presenceNodes.nodeId, set: { lastSeen: sql`now()` } });
+      await upsertNode(this.db, this.nodeId);
     })().catch((err: unknown) => {
       this.registered = null;
       throw err;
@@ -223,29 +191,11 @@ export class Presence {
 
   /** Returns true when this socket is the person's first live one. */
   private insertSocket(userId: string, socketId: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      await lockUser(tx, userId);
-      const wasOnline = (await this.liveSocketCount(tx, userId)) > 0;
-      await tx.insert(presenceSockets).values({ nodeId: this.nodeId, socketId, userId }).onConflictDoNothing();
-      return !wasOnline;
-    });
-  }
-
-  private async liveSocketCount(tx: Tx, userId: string): Promise<number> {
-    const rows = await tx
-      .select({ socketId: presenceSockets.socketId })
-      .from(presenceSockets)
-      .innerJoin(presenceNodes, eq(presenceNodes.nodeId, presenceSockets.nodeId))
-      .where(and(eq(presenceSockets.userId, userId), this.isLive()))
-      .limit(1);
-    return rows.length;
+    return insertSocket(this.db, this.nodeId, userId, socketId, this.ttlSeconds);
   }
 
   private async rejoin(): Promise<void> {
-    await this.db
-      .insert(presenceNodes)
-      .values({ nodeId: this.nodeId, lastSeen: sql`now()` })
-      .onConflictDoUpdate({ target: presenceNodes.nodeId, set: { lastSeen: sql`now()` } });
+    await upsertNode(this.db, this.nodeId);
     for (const [socketId, userId] of [...this.local]) {
       await this.serial(socketId, async () => {
         if (this.local.get(socketId) !== userId) return;
@@ -255,22 +205,7 @@ export class Presence {
   }
 
   private async sweep(): Promise<void> {
-    const gone = await this.db.transaction(async (tx) => {
-      // Locking the stale rows makes a late heartbeat from that node wait, then find its row gone and rejoin.
-      const dead = await tx
-        .select({ nodeId: presenceNodes.nodeId })
-        .from(presenceNodes)
-        .where(lt(presenceNodes.lastSeen, sql`now() - make_interval(secs => ${this.ttlSeconds})`))
-        .for('update', { skipLocked: true });
-      if (dead.length === 0) return [];
-      const ids = dead.map((d) => d.nodeId);
-      const rows = await tx
-        .delete(presenceSockets)
-        .where(inArray(presenceSockets.nodeId, ids))
-        .returning({ userId: presenceSockets.userId });
-      await tx.delete(presenceNodes).where(inArray(presenceNodes.nodeId, ids));
-      return rows.map((r) => r.userId);
-    });
+    const gone = await sweepDeadNodes(this.db, this.ttlSeconds);
     await this.announceGone(gone);
   }
 
@@ -281,9 +216,4 @@ export class Presence {
     const stillOnline = await this.onlineAmong(distinct);
     for (const userId of distinct) if (!stillOnline.has(userId)) this.onChange(userId, false);
   }
-}
-
-/** Serialises presence changes of one person across processes until the transaction ends. */
-async function lockUser(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`presence:${userId}`}))`);
 }

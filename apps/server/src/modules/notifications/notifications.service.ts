@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import {
   API_BASE,
   NOTIFICATION_EMAIL_DEFAULTS,
@@ -21,10 +20,9 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { ActivityEvent } from '../../platform/module-hooks.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
-import { contentTable } from '../content/index.js';
 import { findUserById, toUserSettings } from '../auth/index.js';
-import { jobsTable } from '../jobs/index.js';
 import { process } from './notifications.processors.js';
+import { subjectTitles } from './notification-subjects.repository.js';
 import * as repo from './notifications.repository.js';
 import type { NotificationRow } from './notifications.schema.js';
 
@@ -74,15 +72,9 @@ export async function toNotifications(db: Db, userId: string, rows: Notification
   const actorIds = [...new Set(rows.flatMap((r) => heardOf(r).slice(0, 2)))];
   const contentIds = [...new Set(rows.filter((r) => r.subjectType === 'content').map((r) => r.subjectId))];
   const jobIds = [...new Set(rows.filter((r) => r.subjectType === 'job').map((r) => r.subjectId))];
-  const [actors, items, jobs] = await Promise.all([
-    repo.findActors(db, actorIds),
-    contentIds.length
-      ? db.select({ id: contentTable.id, title: contentTable.title }).from(contentTable).where(inArray(contentTable.id, contentIds))
-      : [],
-    jobIds.length ? db.select({ id: jobsTable.id, title: jobsTable.title }).from(jobsTable).where(inArray(jobsTable.id, jobIds)) : [],
-  ]);
+  const [actors, subjects] = await Promise.all([repo.findActors(db, actorIds), subjectTitles(db, contentIds, jobIds)]);
   const actorById = new Map<string, ContentOwner>(actors.map((a) => [a.id, a]));
-  const titles = new Map<string, string>([...items, ...jobs].map((t) => [t.id, t.title]));
+  const titles = new Map<string, string>(subjects.map((t) => [t.id, t.title]));
   return rows.map((r) => {
     const heard = heardOf(r);
     const shown = heard.slice(0, 2).flatMap((id) => actorById.get(id) ?? []);

@@ -1,10 +1,4 @@
 export { plansRoutes } from './plans.routes.js';
-export {
-  findPlanRow,
-  findPlanRowByProviderPrice,
-  getPlanRow,
-  listActivePlans,
-  planRowsByIds,
-  toPlan,
-} from './plans.service.js';
+export { getPlanRow, listActivePlans, toPlan } from './plans.service.js';
+export { findPlanRow, findPlanRowByProviderPrice, planRowsByIds } from './plans.repository.js';
 export type { PlanRow } from './plans.schema.js';

@@ -1,8 +1,16 @@
-import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { makePagination, type Plan, type PlanBody, type Pagination } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { plans, type PlanRow } from './plans.schema.js';
+import type { PlanRow } from './plans.schema.js';
+import {
+  deletePlanRow,
+  findPlanRow,
+  findPlanRowByStripeProduct,
+  insertPlan,
+  selectActivePlans,
+  selectPlansPage,
+  updatePlanRow,
+} from './plans.repository.js';
 
 /**
  * How many subscriptions still run on a plan: billing's to tell (it sits beside plans and imports
@@ -49,65 +57,30 @@ const isUniqueViolation = (err: unknown): boolean => {
 const DUPLICATE_PRODUCT = 'Another plan already uses this payment-provider product id';
 
 export async function listActivePlans(db: Db): Promise<Plan[]> {
-  const rows = await db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder), asc(plans.priceMonthly));
+  const rows = await selectActivePlans(db);
   return rows.map(toPlan);
 }
 
 export async function listPlans(db: Db, query: { page: number; pageSize: number; isActive?: boolean }): Promise<{ plans: Plan[]; pagination: Pagination }> {
-  const conditions: SQL[] = [];
-  if (query.isActive !== undefined) conditions.push(eq(plans.isActive, query.isActive));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(plans)
-      .where(where)
-      .orderBy(asc(plans.sortOrder), asc(plans.createdAt))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(plans).where(where),
-  ]);
-  return { plans: rows.map(toPlan), pagination: makePagination(query.page, query.pageSize, totals[0]?.total ?? 0) };
+  const { rows, total } = await selectPlansPage(db, query);
+  return { plans: rows.map(toPlan), pagination: makePagination(query.page, query.pageSize, total) };
 }
 
 export async function getPlanRow(db: Db, id: string): Promise<PlanRow> {
-  const rows = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
-  if (!rows[0]) throw notFound('Plan not found');
-  return rows[0];
-}
-
-export async function findPlanRow(db: Db, id: string): Promise<PlanRow | undefined> {
-  const rows = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
-  return rows[0];
-}
-
-export async function planRowsByIds(db: Db, ids: string[]): Promise<PlanRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(plans).where(inArray(plans.id, ids));
-}
-
-/** The plan whose monthly or yearly provider price this is. */
-export async function findPlanRowByProviderPrice(db: Db, priceId: string): Promise<PlanRow | undefined> {
-  const rows = await db
-    .select()
-    .from(plans)
-    .where(or(eq(plans.stripePriceIdMonthly, priceId), eq(plans.stripePriceIdYearly, priceId)))
-    .limit(1);
-  return rows[0];
+  const row = await findPlanRow(db, id);
+  if (!row) throw notFound('Plan not found');
+  return row;
 }
 
 export async function getPlanByStripeProduct(db: Db, productId: string): Promise<Plan> {
-  const rows = await db.select().from(plans).where(eq(plans.stripeProductId, productId)).limit(1);
-  if (!rows[0]) throw notFound('Plan not found');
-  return toPlan(rows[0]);
+  const row = await findPlanRowByStripeProduct(db, productId);
+  if (!row) throw notFound('Plan not found');
+  return toPlan(row);
 }
 
 export async function createPlan(db: Db, body: PlanBody, now: Date): Promise<Plan> {
   try {
-    const [row] = await db
-      .insert(plans)
-      .values({ ...(planValues(body) as PlanRow), createdAt: now, updatedAt: now })
-      .returning();
+    const row = await insertPlan(db, { ...(planValues(body) as PlanRow), createdAt: now, updatedAt: now });
     if (!row) throw new Error('plan insert returned nothing');
     return toPlan(row);
   } catch (err) {
@@ -122,10 +95,7 @@ export async function createPlans(db: Db, bodies: PlanBody[], now: Date): Promis
     return await db.transaction(async (tx) => {
       const created: Plan[] = [];
       for (const body of bodies) {
-        const [row] = await tx
-          .insert(plans)
-          .values({ ...(planValues(body) as PlanRow), createdAt: now, updatedAt: now })
-          .returning();
+        const row = await insertPlan(tx, { ...(planValues(body) as PlanRow), createdAt: now, updatedAt: now });
         if (!row) throw new Error('plan insert returned nothing');
         created.push(toPlan(row));
       }
@@ -139,11 +109,7 @@ export async function createPlans(db: Db, bodies: PlanBody[], now: Date): Promis
 
 export async function updatePlan(db: Db, id: string, body: Partial<PlanBody>, now: Date): Promise<Plan> {
   try {
-    const [row] = await db
-      .update(plans)
-      .set({ ...planValues(body), updatedAt: now })
-      .where(eq(plans.id, id))
-      .returning();
+    const row = await updatePlanRow(db, id, { ...planValues(body), updatedAt: now });
     if (!row) throw notFound('Plan not found');
     return toPlan(row);
   } catch (err) {
@@ -162,5 +128,5 @@ export async function deletePlan(db: Db, id: string, liveSubscriptionsOf: LiveSu
   if ((await liveSubscriptionsOf(db, id)) > 0) {
     throw conflict('This plan has active subscriptions; deactivate it instead of deleting it');
   }
-  await db.delete(plans).where(eq(plans.id, id));
+  await deletePlanRow(db, id);
 }

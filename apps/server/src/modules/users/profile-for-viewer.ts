@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import type { ViewerMerge } from '../../platform/http/public-replies.js';
-import { inAnyBlockSql } from './users.blocks.js';
+import { readerFollowFacts } from './users-relations.repository.js';
 
 /**
  * A signed-in reader's view of someone's profile from the visitor's cached reply (DESIGN.md §12).
@@ -17,11 +16,7 @@ export function profileForViewer(db: Db): ViewerMerge {
     const reply = JSON.parse(cached.body) as { data?: { user?: { id?: unknown }; isFollowing?: boolean } };
     const ownerId = reply.data?.user?.id;
     if (typeof ownerId !== 'string' || ownerId === reader.id) return null;
-    const result = await db.execute(
-      sql`SELECT ${inAnyBlockSql(reader.id)} AS in_block,
-        EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${reader.id} AND f.following_id = ${ownerId}) AS following`,
-    );
-    const row = (result as unknown as { rows: { in_block: boolean; following: boolean }[] }).rows[0];
+    const row = await readerFollowFacts(db, reader.id, ownerId);
     if (!row || row.in_block) return null;
     if (!row.following) return cached.body;
     reply.data!.isFollowing = true;

@@ -1,8 +1,7 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { makePagination, type Pagination, type ReferralsData } from '@atelier/shared';
 import type { Db } from '../../platform/db/db.js';
-import { usersTable as users } from '../auth/index.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { findReferee, isLiveAccount, referralCodeOf, referralsPage } from './referrals.repository.js';
 import { REFERRER_KEY_PREFIX, announceBalance, applyCredits, entryKeysOf, ledgerKeys, refereeOfReferrerKey, sumOfEntries } from '../credits/index.js';
 
 export interface ReferralProgram {
@@ -33,18 +32,12 @@ export async function grantReferralBonus(db: Db, newUserId: string, program = pr
   const announce: { userId: string; credits: number }[] = [];
   let granted = 0;
   await db.transaction(async (tx) => {
-    const [referee] = await tx
-      .select({ id: users.id, referredBy: users.referredBy, isVerified: users.isVerified, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, newUserId));
+    const referee = await findReferee(tx, newUserId);
     if (!referee?.referredBy || !referee.isVerified || referee.deletedAt) return;
-    const [referrer] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, referee.referredBy), isNull(users.deletedAt)));
-    if (referrer) {
+    const referrer = referee.referredBy;
+    if (await isLiveAccount(tx, referrer)) {
       const r = await applyCredits(tx, {
-        userId: referrer.id,
+        userId: referrer,
         delta: amount,
         kind: 'referral_bonus',
         reason: 'Referral bonus: a friend you invited joined',
@@ -53,7 +46,7 @@ export async function grantReferralBonus(db: Db, newUserId: string, program = pr
       });
       if (r.isNew) {
         granted += amount;
-        announce.push({ userId: referrer.id, credits: r.credits });
+        announce.push({ userId: referrer, credits: r.credits });
       }
     }
     const e = await applyCredits(tx, {
@@ -80,20 +73,9 @@ export async function listReferrals(
   page: number,
   pageSize: number,
 ): Promise<{ data: ReferralsData; pagination: Pagination }> {
-  const [me] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, userId));
-  const mine = eq(users.referredBy, userId);
-  const [rows, totals, earned] = await Promise.all([
-    db
-      .select({ id: users.id, username: users.username, fullName: users.fullName, createdAt: users.createdAt, isVerified: users.isVerified, deletedAt: users.deletedAt })
-      .from(users)
-      .where(mine)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: count(), verified: sql<number>`count(*) filter (where ${users.isVerified})`.mapWith(Number) })
-      .from(users)
-      .where(mine),
+  const [referralCode, { rows, total, verified }, earned] = await Promise.all([
+    referralCodeOf(db, userId),
+    referralsPage(db, userId, page, pageSize),
     sumOfEntries(db, userId, 'referral_bonus', REFERRER_KEY_PREFIX),
   ]);
   const granted = new Set<string>();
@@ -101,8 +83,7 @@ export async function listReferrals(
     const keys = rows.map((r) => ledgerKeys.referrerBonus(r.id));
     for (const key of await entryKeysOf(db, userId, keys)) granted.add(refereeOfReferrerKey(key));
   }
-  const total = totals[0]?.total ?? 0;
-  const code = me?.referralCode ?? '';
+  const code = referralCode ?? '';
   return {
     data: {
       referrals: rows.map((r) => ({
@@ -113,7 +94,7 @@ export async function listReferrals(
         isVerified: r.isVerified,
         bonusGranted: granted.has(r.id),
       })),
-      stats: { total, verified: totals[0]?.verified ?? 0, creditsEarned: earned },
+      stats: { total, verified, creditsEarned: earned },
       referralCode: code,
       referralLink: `${program.publicUrl.replace(/\/$/, '')}/?ref=${encodeURIComponent(code)}`,
     },

@@ -1,9 +1,7 @@
-import { eq, or } from 'drizzle-orm';
 import type { AccountDeletionStep } from '../../platform/account-deletion.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findUserById, updateUser } from '../auth/index.js';
-import { follows } from './users.schema.js';
-import { deleteBlocksOf } from './users.blocks.js';
+import { deleteBlocksOf, deleteFollowsOf } from './users-relations.repository.js';
 
 /** The key of an avatar this server stored, from its URL; null for an outside (OAuth) picture. */
 export function storedAvatarKey(storage: Pick<Storage, 'url'>, url: string): string | null {
@@ -23,7 +21,7 @@ export function usersDeletionStep(storage: Pick<Storage, 'url' | 'delete'>): Acc
     tables: ['users', 'follows', 'user_blocks'],
     keeps: 'the account row, anonymised: no email, name, password, social ids, profile or avatar',
     async deleteUser(tx, userId, now) {
-      await tx.delete(follows).where(or(eq(follows.followerId, userId), eq(follows.followingId, userId)));
+      await deleteFollowsOf(tx, userId);
       await deleteBlocksOf(tx, userId);
       const row = await findUserById(tx, userId);
       const short = userId.replace(/-/g, '').slice(0, 12);

@@ -33,6 +33,12 @@ export function latestMigrationName(): string {
   return latest;
 }
 
+/** The newest migration this database has applied (null before the first). */
+export async function latestAppliedMigration(database: Pick<Database, 'query'>): Promise<string | null> {
+  const { rows } = await database.query<{ name: string | null }>('SELECT max(name) AS name FROM schema_migrations');
+  return rows[0]?.name ?? null;
+}
+
 export interface MigrationLockOptions {
   /** Gives up after this long waiting for another process's migrations (default 5 minutes). */
   lockTimeoutMs?: number;
