@@ -6,7 +6,7 @@ import { usersTable as users } from '../auth/index.js';
 import { followsTable } from '../users/index.js';
 import { content, contentSearch } from './content.schema.js';
 import type { ContentViewer } from './content.view.js';
-import { exactText, FIELDS, pageFields, pageStatement, readPage, readRows, toFeedRow, type FeedRow } from './content-feed-rows.js';
+import { exactText, FIELDS, pageFields, pageStatement, readPage, readRows, toFeedRow, type FeedRow } from './content-feed-rows.repository.js';
 import type { CursorSort, FeedCursor } from './content-cursor.js';
 import { ownersShownTo, visibleTo } from './content.visibility.js';
 import type { LRUCache } from 'lru-cache';
@@ -20,11 +20,11 @@ import { boundedCache } from '../../platform/cache/bounded.js';
  * reused: building a select of forty columns with drizzle's builder cost more per request than
  * reading its rows. The statements stay unnamed, so PostgreSQL plans each execution for its values
  * exactly as before. Shapes whose SQL depends on who asks (one owner's gallery) are built per request.
- * A page's rows come back as arrays and are mapped field by field (content-feed-rows.ts), not
+ * A page's rows come back as arrays and are mapped field by field (content-feed-rows.repository.ts), not
  * through drizzle's generic row mapping; times are read as text, already in the reply's form.
  */
 
-export type { FeedRow } from './content-feed-rows.js';
+export type { FeedRow } from './content-feed-rows.repository.js';
 
 export const ownerColumns = {
   id: users.id,

@@ -1,10 +1,8 @@
 import type { AdminApiKey, ApiKey, ApiKeyScope } from '@atelier/shared';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/db.js';
 import { recordAdminAction, usersTable } from '../auth/index.js';
 import { apiKeys } from './developers.schema.js';
-
-type Query = Pick<Database, 'query'>;
 
 interface KeyRow {
   id: string;
@@ -33,50 +31,72 @@ export function toApiKey(r: KeyRow): ApiKey {
   };
 }
 
+/** A key's columns as the builder selects them. */
+const KEY = {
+  id: apiKeys.id,
+  user_id: apiKeys.userId,
+  name: apiKeys.name,
+  prefix: apiKeys.prefix,
+  scopes: apiKeys.scopes,
+  created_at: apiKeys.createdAt,
+  last_used_at: apiKeys.lastUsedAt,
+  revoked_at: apiKeys.revokedAt,
+};
+
 export async function insertKey(
-  db: Query,
+  database: Pick<Database, 'db'>,
   input: { userId: string; name: string; prefix: string; tokenHash: string; scopes: string[]; now: Date },
 ): Promise<ApiKey> {
-  const { rows } = await db.query<KeyRow>(
-    `INSERT INTO api_keys AS k (user_id, name, prefix, token_hash, scopes, created_at)
-     VALUES ($1, $2, $3, $4, $5::text[], $6) RETURNING ${COLUMNS}`,
-    [input.userId, input.name, input.prefix, input.tokenHash, input.scopes, input.now],
-  );
-  return toApiKey(rows[0]!);
+  const [row] = await database.db
+    .insert(apiKeys)
+    .values({
+      userId: input.userId,
+      name: input.name,
+      prefix: input.prefix,
+      tokenHash: input.tokenHash,
+      scopes: input.scopes,
+      createdAt: input.now,
+    })
+    .returning(KEY);
+  return toApiKey(row!);
 }
 
-export async function countActiveKeys(db: Query, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL`,
-    [userId],
-  );
-  return rows[0]?.n ?? 0;
+export async function countActiveKeys(database: Pick<Database, 'db'>, userId: string): Promise<number> {
+  const [row] = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  return row?.n ?? 0;
 }
 
 /** The owner's keys, live ones first, newest first. */
-export async function listKeys(db: Query, userId: string): Promise<ApiKey[]> {
-  const { rows } = await db.query<KeyRow>(
-    `SELECT ${COLUMNS} FROM api_keys k WHERE k.user_id = $1 ORDER BY (k.revoked_at IS NULL) DESC, k.created_at DESC, k.id`,
-    [userId],
-  );
+export async function listKeys(database: Pick<Database, 'db'>, userId: string): Promise<ApiKey[]> {
+  const rows = await database.db
+    .select(KEY)
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(sql`(${apiKeys.revokedAt} IS NULL) DESC`, desc(apiKeys.createdAt), apiKeys.id);
   return rows.map(toApiKey);
 }
 
-export async function findKey(db: Query, id: string): Promise<(ApiKey & { userId: string }) | null> {
-  const { rows } = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys k WHERE k.id = $1`, [id]);
-  return rows[0] ? { ...toApiKey(rows[0]), userId: rows[0].user_id } : null;
+export async function findKey(database: Pick<Database, 'db'>, id: string): Promise<(ApiKey & { userId: string }) | null> {
+  const [row] = await database.db.select(KEY).from(apiKeys).where(eq(apiKeys.id, id));
+  return row ? { ...toApiKey(row), userId: row.user_id } : null;
 }
 
 export async function revokeOwnKey(
-  db: Query,
+  database: Pick<Database, 'db'>,
   input: { id: string; userId: string; now: Date },
 ): Promise<ApiKey | null> {
-  const { rows } = await db.query<KeyRow>(
-    `UPDATE api_keys k SET revoked_at = COALESCE(k.revoked_at, $3), revoked_by = COALESCE(k.revoked_by, $2)
-     WHERE k.id = $1 AND k.user_id = $2 RETURNING ${COLUMNS}`,
-    [input.id, input.userId, input.now],
-  );
-  return rows[0] ? toApiKey(rows[0]) : null;
+  const [row] = await database.db
+    .update(apiKeys)
+    .set({
+      revokedAt: sql`COALESCE(${apiKeys.revokedAt}, ${input.now})`,
+      revokedBy: sql`COALESCE(${apiKeys.revokedBy}, ${input.userId}::uuid)`,
+    })
+    .where(and(eq(apiKeys.id, input.id), eq(apiKeys.userId, input.userId)))
+    .returning(KEY);
+  return row ? toApiKey(row) : null;
 }
 
 /** Revokes a live key and records who did it in the admin audit trail, in one statement. */
@@ -137,9 +157,14 @@ export async function findLiveKeyByHash(
 }
 
 /** Last use to the minute: one write a minute per key, not one per request. */
-export async function touchKey(db: Query, id: string, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2::timestamptz - interval '1 minute')`,
-    [id, now],
-  );
+export async function touchKey(database: Pick<Database, 'db'>, id: string, now: Date): Promise<void> {
+  await database.db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} < ${now}::timestamptz - interval '1 minute'`),
+      ),
+    );
 }

@@ -68,7 +68,7 @@ async function findTarget(deps: ModerationDeps, type: ReportTargetType, id: stri
     }
     case 'message': {
       // A reporter must be one of the message's two people; an admin reads it from the queue.
-      if (viewer) return findMessageTarget(deps.database, id, viewer.id);
+      if (viewer) return findMessageTarget(deps.db, id, viewer.id);
       const [message] = await messageWithContext(deps.db, id, 0);
       return message?.senderId ? { ownerId: message.senderId, summary: message.content.slice(0, 200), isHidden: false } : null;
     }

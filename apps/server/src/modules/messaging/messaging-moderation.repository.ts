@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { Db, Query } from '../../platform/db/db.js';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/db.js';
 import { usersTable } from '../auth/index.js';
+import { messages } from './messaging.schema.js';
 
 /** A reported message as moderation sees it. */
 export interface ReportedMessageRow {
@@ -16,16 +17,20 @@ export interface ReportedMessageRow {
  * can report (and so expose to admins) a message they never saw.
  */
 export async function findMessageTarget(
-  db: Query,
+  db: Db,
   id: string,
   viewerId: string,
 ): Promise<{ ownerId: string; summary: string; isHidden: boolean } | null> {
-  const { rows } = await db.query<{ sender_id: string; content: string }>(
-    `SELECT sender_id, content FROM messages WHERE id = $1 AND (sender_id = $2 OR recipient_id = $2 OR author_id = $2)`,
-    [id, viewerId],
-  );
-  const row = rows[0];
-  return row ? { ownerId: row.sender_id, summary: row.content.slice(0, 200), isHidden: false } : null;
+  const [row] = await db
+    .select({ senderId: messages.senderId, content: messages.content })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, id),
+        or(eq(messages.senderId, viewerId), eq(messages.recipientId, viewerId), eq(messages.authorId, viewerId)),
+      ),
+    );
+  return row ? { ownerId: row.senderId, summary: row.content.slice(0, 200), isHidden: false } : null;
 }
 
 /**
