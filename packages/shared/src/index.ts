@@ -15,6 +15,7 @@ export * from './schemas/categories.js';
 export * from './schemas/dashboards.js';
 export * from './schemas/users.js';
 export * from './collections-text.js';
+export * from './moderation-text.js';
 export * from './schemas/collections.js';
 export * from './schemas/messaging.js';
 export * from './realtime.js';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { SitePagePath } from '@atelier/shared';
 import { Layout } from './layout/layout';
 import { orNewVersion } from '../lib/stale-chunk';
@@ -259,9 +259,43 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** A path's first segment as React Router compares it (decoded, any case): '' for '/'. */
+function firstSegment(path: string): string {
+  const segment = path.split('/').find(Boolean) ?? '';
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+
+/**
+ * The routes a path can match, found by its first segment. React Router flattens, ranks and
+ * compiles every route it is given on each match (a phone's first match of all of them is a long
+ * task of its own); routes whose first segments differ never match the same path, so each path is
+ * matched against its own few routes and the catch-all only. Every first segment here is a fixed
+ * word; a route whose first segment were a parameter would have to join every group.
+ */
+const layoutRoute = routes[0]!;
+const catchAll = layoutRoute.children!.filter((r) => r.path === '*');
+const routeGroups = new Map<string, RouteObject[]>();
+for (const child of layoutRoute.children!) {
+  if (child.path === '*') continue;
+  const key = firstSegment(child.path!);
+  if (key.startsWith(':') || key.startsWith('*')) throw new Error(`route ${child.path!} starts with a parameter`);
+  const group = routeGroups.get(key) ?? [{ element: layoutRoute.element, children: [...catchAll] }];
+  group[0]!.children!.splice(-catchAll.length, 0, child);
+  routeGroups.set(key, group);
+}
+const notFoundGroup: RouteObject[] = [{ element: layoutRoute.element, children: catchAll }];
+
+export function routesFor(pathname: string): RouteObject[] {
+  return routeGroups.get(firstSegment(pathname)) ?? notFoundGroup;
+}
+
 /** Starts loading the chunk of the page at `pathname` (a no-op when it is loaded or loading). */
 export function prefetchRoute(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  const matches = matchRoutes(routesFor(pathname), pathname) ?? [];
   return Promise.all(matches.map((m) => pageOf.get(m.route)?.preload()));
 }
 
@@ -284,5 +318,5 @@ export function prefetchOnIntent(): void {
 
 /** The app's routes, under the BrowserRouter of the entry (the lighter of React Router's two routers). */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return useRoutes(routesFor(useLocation().pathname));
 }

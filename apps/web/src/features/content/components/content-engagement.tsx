@@ -3,6 +3,7 @@ import { toast } from '../../../components/ui/toast';
 import { MODERATION_TEXT, MSG, type Comment, type Content } from '@atelier/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/errors';
+import { formatDay } from '../../../components/format';
 import { Badge, Button, Dialog, Spinner, TextArea } from '../../../components/ui';
 import { uiActions, useResumedIntent } from '../../ui';
 import { ReportButton } from '../../moderation';
@@ -197,7 +198,7 @@ function CommentItem({ comment, content, isReply }: { comment: Comment; content:
         <strong>{comment.author.fullName || comment.author.username}</strong>
         {comment.author.isStaff && <Badge tone="accent">Staff</Badge>}
         <time dateTime={comment.createdAt} className="content-muted">
-          {new Date(comment.createdAt).toLocaleDateString()}
+          {formatDay(comment.createdAt)}
         </time>
       </div>
       {comment.isHidden && (

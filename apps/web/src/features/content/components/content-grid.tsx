@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { FIRST_SCREEN_TILES, type Content } from '@atelier/shared';
 import { ContentCard } from './content-card';
 import { ContentWallSkeleton } from './content-wall-skeleton';
@@ -17,7 +17,12 @@ interface ContentGridProps {
  * order, with no holes (CSS only: every tile grows in proportion to its ratio). A sentinel under it
  * asks for the next page when it scrolls into view.
  */
-export function ContentGrid({ items, isLoading, isFetchingMore, hasMore, onLoadMore, label }: ContentGridProps) {
+export function ContentGrid({ items: latest, isLoading: loading, isFetchingMore, hasMore, onLoadMore, label }: ContentGridProps) {
+  // A page of tiles is the heaviest thing the app draws. Its reply arrives as a store update, which
+  // React renders at once and in one piece; deferred, the tiles are drawn in slices instead, with the
+  // browser free in between (the old tiles, or the skeleton, stay until the new ones are ready).
+  const items = useDeferredValue(latest);
+  const isLoading = useDeferredValue(loading);
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
   loadMore.current = onLoadMore;
