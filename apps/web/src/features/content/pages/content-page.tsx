@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { CONTENT_TYPE_NAMES, MODERATION_TEXT, MSG, isUploadedContent } from '@atelier/shared';
@@ -52,7 +52,10 @@ function ContentView({ id }: { id: string }) {
     if (isSocketLive && !wasLive && isLive) void refetch();
   }, [realtime.status, isSocketLive, isLive, refetch]);
 
-  if (isLoading && !content) return <LoadingContent id={id} />;
+  // The item's page is a large tree, and its reply arrives as a store update, which React would draw
+  // at once in one task; deferred, it is drawn in slices while the frame stays on screen.
+  const shown = useDeferredValue(content);
+  if (!shown && (isLoading || content)) return <LoadingContent id={id} />;
 
   if (!content) {
     const status = (error as FetchBaseQueryError | undefined)?.status;
@@ -85,7 +88,7 @@ function ContentView({ id }: { id: string }) {
     );
   }
 
-  return <ContentLoaded content={content} />;
+  return <ContentLoaded content={shown ?? content} />;
 }
 
 /** Whether the server sent this very page (the first of a visit): then its head describes the item. */
