@@ -6,7 +6,7 @@ import type { Database } from '../src/platform/db/db.js';
 import { migrationsDir } from '../src/platform/db/migrate.js';
 import { bucketFor, labelFormat, type ResolvedRange } from '../src/modules/dashboards/dashboards.range.js';
 import { activation, COHORT_WEEKS, retentionCohorts, signupDays, verifiedCounts } from '../src/modules/dashboards/dashboards.repository.js';
-import { contentGroups, foldRollups, ledgerGroups } from '../src/modules/dashboards/dashboards.rollups.js';
+import { contentGroups, foldRollups, ledgerGroups } from '../src/modules/dashboards/dashboards-rollups.repository.js';
 import { openTestDatabase } from './app.js';
 
 /*

@@ -29,7 +29,7 @@ export async function changeRole(
   const user = await repo.findUser(db, input.userId);
   if (!user) throw notFound('User not found');
   if (user.role !== input.role) {
-    await storeRoleChange(db, { actorId: input.actorId, userId: input.userId, from: user.role, to: input.role });
+    await storeRoleChange(db.db, { actorId: input.actorId, userId: input.userId, from: user.role, to: input.role });
     // Other modules follow the new role (modules/hooks.ts): open sockets reconnect as who the person is now.
     await runRoleChanged(hooks, { userId: input.userId, from: user.role, to: input.role });
   }

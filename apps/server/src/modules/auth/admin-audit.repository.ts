@@ -1,6 +1,6 @@
 import type { Role } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
-import { runSql, type Db, type Query } from '../../platform/db/db.js';
+import type { Db } from '../../platform/db/db.js';
 import { adminAudit, type ADMIN_ACTIONS } from './admin-audit.schema.js';
 import { users } from './auth.schema.js';
 
@@ -19,9 +19,8 @@ export async function recordAdminAction(
 }
 
 /** Changes a person's role and records who did it, in one statement (so both happen or neither). */
-export async function changeRole(db: Db | Query, input: { actorId: string; userId: string; from: Role; to: Role }): Promise<void> {
-  await runSql(
-    db,
+export async function changeRole(db: Db, input: { actorId: string; userId: string; from: Role; to: Role }): Promise<void> {
+  await db.execute(
     sql`WITH changed AS (UPDATE ${users} SET role = ${input.to}, updated_at = now() WHERE id = ${input.userId} RETURNING id)
      INSERT INTO ${adminAudit} (actor_id, target_user_id, action, details)
      SELECT ${input.actorId}, id, 'role_change', jsonb_build_object('from', ${input.from}::text, 'to', ${input.to}::text) FROM changed`,

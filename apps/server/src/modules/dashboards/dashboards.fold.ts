@@ -1,4 +1,4 @@
-import { foldRollups, type DashboardsDb } from './dashboards.rollups.js';
+import { foldRollups, type DashboardsDb } from './dashboards-rollups.repository.js';
 import { startMinuteSweep, type Queue } from '../../platform/queue/queue.js';
 
 /** The queue of the once-a-minute fold. */

@@ -9,8 +9,8 @@ import type {
 } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
 import { labelFormat, type ResolvedRange } from './dashboards.range.js';
-import * as rollups from './dashboards.rollups.js';
-import type { DashboardsDb } from './dashboards.rollups.js';
+import * as rollups from './dashboards-rollups.repository.js';
+import type { DashboardsDb } from './dashboards-rollups.repository.js';
 import { accountCreatedAt, firstSignupAt, recentAccounts, referredCount, signupsByBucket } from '../auth/index.js';
 import { completedCheckoutsByBucket, liveSubscriptionCount } from '../billing/index.js';
 import {
@@ -26,7 +26,7 @@ import { ledgerByBucket, ledgerTotalsOfUser } from '../credits/index.js';
 import { followCounts, newFollowersByBucket } from '../users/index.js';
 
 /*
- * The dashboards read their own rollups (dashboards.rollups.ts) and, for what the rollups do not
+ * The dashboards read their own rollups (dashboards-rollups.repository.ts) and, for what the rollups do not
  * hold (one person's items, ledger and followers, checkouts, subscriptions, the newest accounts and
  * items), the read functions of the modules that own those rows. An owner's per-bucket rows come
  * keyed by the bucket's first instant and are laid on the window's bucket labels here, so empty
@@ -115,7 +115,7 @@ export async function siteEarliest(q: DashboardsDb): Promise<Date | null> {
 }
 
 /**
- * Users, content and ledger figures come from the daily rollups (dashboards.rollups.ts): a year
+ * Users, content and ledger figures come from the daily rollups (dashboards-rollups.repository.ts): a year
  * of them is a few thousand rows, not a million.
  */
 export async function adminOverviewCounts(q: DashboardsDb, r: ResolvedRange) {

@@ -4,7 +4,7 @@ import { users } from '../auth/auth.schema.js';
 
 /*
  * Mirrors migrations/0025_dashboard_rollups.sql. Triggers on content, credit_ledger and users write
- * these tables (drizzle has no triggers); dashboards.rollups.ts reads and folds them. No other
+ * these tables (drizzle has no triggers); dashboards-rollups.repository.ts reads and folds them. No other
  * module reads them.
  */
 

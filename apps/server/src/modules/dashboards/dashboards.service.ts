@@ -18,7 +18,7 @@ import type {
 import { LIMITS } from '@atelier/shared';
 import * as repo from './dashboards.repository.js';
 import { rangeReply, resolveRange, type ResolvedRange } from './dashboards.range.js';
-import type { DashboardsDb } from './dashboards.rollups.js';
+import type { DashboardsDb } from './dashboards-rollups.repository.js';
 
 export interface DashboardDeps {
   q: DashboardsDb;

@@ -257,20 +257,6 @@ export async function queryRows(db: Db, text: string, values: unknown[]): Promis
 
 const dialect = new PgDialect();
 
-/**
- * Runs a drizzle statement on either handle a module may be given: drizzle's (`Db`), or the raw
- * one (`Query`), which gets the statement's text and parameters as drizzle writes them. So a
- * module writes its SQL with drizzle whichever handle its caller holds.
- */
-export async function runSql(handle: Db | Query, statement: SQL): Promise<void> {
-  if ('execute' in handle) {
-    await handle.execute(statement);
-    return;
-  }
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  await handle.query(text, params);
-}
-
 /** Where each parameter of a built statement comes from: a constant, or a placeholder filled per call. */
 type Slot = { value: unknown } | { name: string; encoder?: DriverValueEncoder<unknown, unknown> };
 
