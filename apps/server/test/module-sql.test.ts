@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { modulesDir, sourceFiles } from './module-sources.js';
 
 /**
  * ARCHITECTURE.md rule 2b, read from the code. SQL lives in a module's repositories: only
@@ -11,16 +11,6 @@ import { describe, expect, it } from 'vitest';
  * `sql` template; no SQL text with `$1` placeholders handed to the driver's `.query` (only the
  * platform uses the driver directly). Every module that defines a table has a repository.
  */
-const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
 /** May a file of this name (relative to modules/) build or run SQL? */
 export function holdsSql(file: string): boolean {
   return /\.(repository|schema|visibility)\.ts$/.test(file);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { modules, modulesDir, sourceFiles, tableOwners } from './module-sources.js';
 import { content } from '../src/modules/content/content.schema.js';
 import { RUN_COLUMNS } from '../src/modules/generation/generation.schema.js';
 
@@ -11,32 +11,6 @@ import { RUN_COLUMNS } from '../src/modules/generation/generation.schema.js';
  * text or through drizzle) only by the module whose *.schema.ts defines it. Another module that
  * needs a change calls the owner's face.
  */
-const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-const modules = fs
-  .readdirSync(modulesDir, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name);
-
-/** table name → the module whose schema file defines it. */
-export function tableOwners(): Map<string, string> {
-  const owners = new Map<string, string>();
-  for (const module of modules) {
-    for (const file of sourceFiles(path.join(modulesDir, module)).filter((f) => f.endsWith('.schema.ts'))) {
-      for (const match of fs.readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([a-z_]+)'/g)) owners.set(match[1]!, module);
-    }
-  }
-  return owners;
-}
-
 /**
  * The one write across owners that is not composed through a face: generation's runs repository
  * UPDATEs the run columns of content's table (RUN_COLUMNS in generation.schema.ts), and nothing

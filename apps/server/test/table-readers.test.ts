@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { modules, modulesDir, sourceFiles, tableOwners } from './module-sources.js';
 
 /**
  * ARCHITECTURE.md rule 2, its reading half: SQL text never names another module's table. A module
@@ -11,32 +11,6 @@ import { describe, expect, it } from 'vitest';
  * (`visibleTo`, `notSuspendedSql`). This test reads the string and template literals of every
  * module's files and fails on `FROM` or `JOIN` of a table another module owns.
  */
-const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-const modules = fs
-  .readdirSync(modulesDir, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name);
-
-/** table name → the module whose schema file defines it (`pgTable('name'`), as table-owners.test.ts reads it. */
-function tableOwners(): Map<string, string> {
-  const owners = new Map<string, string>();
-  for (const module of modules) {
-    for (const file of sourceFiles(path.join(modulesDir, module)).filter((f) => f.endsWith('.schema.ts'))) {
-      for (const match of fs.readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([a-z_]+)'/g)) owners.set(match[1]!, module);
-    }
-  }
-  return owners;
-}
-
 /** Whether a `/` at `i` opens a regular expression (not a division): judged by the code before it. */
 function opensRegex(text: string, i: number): boolean {
   let j = i - 1;

@@ -1,6 +1,6 @@
 import type { AdminLedgerRow, AdminUserRow, AdminUsersQuery, AuditEntry, Role } from '@atelier/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db/db.js';
+import { executeRows, type Database } from '../../platform/db/db.js';
 import { adminAuditTable, usersTable } from '../auth/index.js';
 import { contentTable } from '../content/index.js';
 import { creditLedgerTable } from '../credits/index.js';
@@ -8,9 +8,7 @@ import { creditLedgerTable } from '../credits/index.js';
 /* Other modules' tables are read through the tables their faces hand out for read-only joins. */
 type Db = Pick<Database, 'db'>;
 
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rowsOf = <T>(db: Db, query: SQL): Promise<T[]> => executeRows<T>(db.db, query);
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 

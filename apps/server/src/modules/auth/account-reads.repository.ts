@@ -1,16 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Bucket, Role } from '@atelier/shared';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
 
 /*
  * Reads of the accounts by signup time, for the figures other modules show (the dashboards).
  * Buckets are UTC, as date_trunc has them, and come back as their first instant
  * ('YYYY-MM-DD"T"HH24:MI:SS').
  */
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** When the person signed up; null for no such account. */
 export async function accountCreatedAt(db: Db, userId: string): Promise<Date | null> {

@@ -1,12 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Bucket } from '@atelier/shared';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
 
 /* Reads of payments for the figures other modules show (the admin dashboards). Buckets are UTC. */
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Completed checkouts (credit packs and subscription starts) by completion time in [start, end),

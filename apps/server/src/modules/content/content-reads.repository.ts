@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Bucket } from '@atelier/shared';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
 import { usersTable } from '../auth/index.js';
 
 /*
@@ -12,10 +12,6 @@ import { usersTable } from '../auth/index.js';
 interface Window {
   start: Date;
   end: Date;
-}
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const inWindow = (w: Window) => sql`created_at >= ${w.start.toISOString()}::timestamptz AND created_at < ${w.end.toISOString()}::timestamptz`;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { labelFormat, type ResolvedRange } from './dashboards.range.js';
-import type { Database } from '../../platform/db/db.js';
+import { executeRows, type Database } from '../../platform/db/db.js';
 import { usersTable } from '../auth/index.js';
 import { contentTable } from '../content/index.js';
 import { creditLedgerTable } from '../credits/index.js';
@@ -16,9 +16,7 @@ import { creditLedgerTable } from '../credits/index.js';
 /** What the dashboards need of the database: drizzle, for every statement. */
 export type DashboardsDb = Pick<Database, 'db'>;
 
-export async function rowsOf<T>(q: DashboardsDb, query: SQL): Promise<T[]> {
-  return ((await q.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export const rowsOf = <T>(q: DashboardsDb, query: SQL): Promise<T[]> => executeRows<T>(q.db, query);
 
 const DAY_MS = 86_400_000;
 

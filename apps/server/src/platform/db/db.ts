@@ -237,6 +237,11 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/** The rows of a drizzle `sql` statement, as the caller types them. */
+export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /**
  * Runs SQL text with positional parameters on the connection behind `db` and returns each row as an
  * array of its fields in select order, without drizzle's row mapping. For the hottest reads, whose
