@@ -97,7 +97,7 @@ describe('who may see a content item', () => {
     const { sql, params } = new PgDialect().sqlToQuery(visibleTo(null, 'gallery'));
     expect(sql).toBe(
       `("content"."is_private" = false and "content"."hidden_at" IS NULL and ` +
-        `NOT EXISTS (SELECT 1 FROM users vs WHERE vs.id = "content"."user_id" AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now())) and ` +
+        `NOT EXISTS (SELECT 1 FROM "users" vs WHERE vs.id = "content"."user_id" AND vs.suspended_at IS NOT NULL AND (vs.suspended_until IS NULL OR vs.suspended_until > now())) and ` +
         `"content"."rating" = 'general' and "content"."status" = 'ready')`,
     );
     expect(params).toEqual([]);
