@@ -278,16 +278,16 @@ function firstSegment(path: string): string {
  */
 const layoutRoute = routes[0]!;
 const catchAll = layoutRoute.children!.filter((r) => r.path === '*');
-const routeGroups = new Map<string, RouteObject[]>();
+const pagesBySegment = new Map<string, RouteObject[]>();
 for (const child of layoutRoute.children!) {
   if (child.path === '*') continue;
   const key = firstSegment(child.path!);
   if (key.startsWith(':') || key.startsWith('*')) throw new Error(`route ${child.path!} starts with a parameter`);
-  const group = routeGroups.get(key) ?? [{ element: layoutRoute.element, children: [...catchAll] }];
-  group[0]!.children!.splice(-catchAll.length, 0, child);
-  routeGroups.set(key, group);
+  pagesBySegment.set(key, [...(pagesBySegment.get(key) ?? []), child]);
 }
-const notFoundGroup: RouteObject[] = [{ element: layoutRoute.element, children: catchAll }];
+const withLayout = (pages: RouteObject[]): RouteObject[] => [{ element: layoutRoute.element, children: [...pages, ...catchAll] }];
+const routeGroups = new Map([...pagesBySegment].map(([key, pages]) => [key, withLayout(pages)]));
+const notFoundGroup = withLayout([]);
 
 export function routesFor(pathname: string): RouteObject[] {
   return routeGroups.get(firstSegment(pathname)) ?? notFoundGroup;

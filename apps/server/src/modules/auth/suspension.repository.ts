@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows } from '../../platform/db/db.js';
 import { notSuspendedSql } from './suspension.js';
 
 /**
@@ -11,14 +11,13 @@ export async function setSuspension(
   db: Db,
   input: { userId: string; suspend: boolean; until: Date | null; now: Date },
 ): Promise<{ suspendedUntil: Date | null } | undefined> {
-  const result = await db.execute(
+  const [row] = await executeRows<{ suspended_until: Date | string | null }>(db,
     input.suspend
       ? sql`UPDATE users SET suspended_at = ${input.now}, suspended_until = ${input.until}, updated_at = ${input.now}
             WHERE id = ${input.userId} AND deleted_at IS NULL RETURNING suspended_until`
       : sql`UPDATE users SET suspended_at = NULL, suspended_until = NULL, updated_at = ${input.now}
             WHERE id = ${input.userId} AND deleted_at IS NULL RETURNING suspended_until`,
   );
-  const row = (result as unknown as { rows: { suspended_until: Date | string | null }[] }).rows[0];
   if (!row) return undefined;
   return { suspendedUntil: row.suspended_until === null ? null : new Date(row.suspended_until) };
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContentOwner } from '@atelier/shared';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { inAnyBlockSql } from '../users/index.js';
 import { likedBy } from './content-feed.repository.js';
@@ -27,8 +27,7 @@ export async function readerFacts(db: Db, readerId: string, itemIds: string[]): 
       ? sql`NULL`
       : sql`(SELECT string_agg(${contentLikes.contentId}::text, ',') FROM ${contentLikes}
           WHERE ${contentLikes.userId} = ${readerId} AND ${inArray(contentLikes.contentId, itemIds)})`;
-  const result = await db.execute(sql`SELECT ${inAnyBlockSql(readerId)} AS in_block, ${liked} AS liked`);
-  const row = (result as unknown as { rows: { in_block: boolean; liked: string | null }[] }).rows[0];
+  const [row] = await executeRows<{ in_block: boolean; liked: string | null }>(db, sql`SELECT ${inAnyBlockSql(readerId)} AS in_block, ${liked} AS liked`);
   return { inBlock: row?.in_block !== false, liked: new Set(row?.liked ? row.liked.split(',') : []) };
 }
 

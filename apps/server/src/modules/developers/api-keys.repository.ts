@@ -1,6 +1,6 @@
 import type { AdminApiKey, ApiKey, ApiKeyScope } from '@atelier/shared';
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../../platform/db/db.js';
+import { type Database, type Db, executeRows } from '../../platform/db/db.js';
 import { recordAdminAction, usersTable } from '../auth/index.js';
 import { apiKeys } from './developers.schema.js';
 
@@ -147,12 +147,11 @@ export async function findLiveKeyByHash(
   database: Pick<Database, 'db'>,
   tokenHash: string,
 ): Promise<{ id: string; userId: string; scopes: string[] } | null> {
-  const result = await database.db.execute(
+  const [row] = await executeRows<{ id: string; user_id: string; scopes: string[] }>(database.db,
     sql`SELECT k.id, k.user_id, k.scopes FROM api_keys k JOIN ${usersTable} u ON u.id = k.user_id
      WHERE k.token_hash = ${tokenHash} AND k.revoked_at IS NULL AND u.deleted_at IS NULL
        AND (u.suspended_at IS NULL OR u.suspended_until <= now())`,
   );
-  const row = (result as unknown as { rows: { id: string; user_id: string; scopes: string[] }[] }).rows[0];
   return row ? { id: row.id, userId: row.user_id, scopes: row.scopes } : null;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ModerationNotice, NotificationKind } from '@atelier/shared';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows } from '../../platform/db/db.js';
 import { contentTable, visibleTo } from '../content/index.js';
 import { usersTable } from '../auth/index.js';
 import { blockBetweenSql, shownPersonAs, shownPersonSql } from '../users/index.js';
@@ -83,17 +83,17 @@ function stillVisible(userId: string): SQL {
 
 /** Whether `userId` may hear from `actorId` now: the write-time side of the rule above. */
 export async function mayHearFrom(db: Db, userId: string, actorId: string): Promise<boolean> {
-  const result = await db.execute(sql`SELECT 1 AS one FROM ${usersTable} u WHERE u.id = ${actorId} AND ${mayHearFromSql(userId)}`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  const result = await executeRows<unknown>(db, sql`SELECT 1 AS one FROM ${usersTable} u WHERE u.id = ${actorId} AND ${mayHearFromSql(userId)}`);
+  return result.length > 0;
 }
 
 /** Of these actors, the ones `userId` may no longer hear from (blocked, suspended, gone). */
 export async function unheardActors(db: Db, userId: string, actorIds: string[]): Promise<Set<string>> {
   if (actorIds.length === 0) return new Set();
-  const heard = await db.execute(
+  const heard = await executeRows<{ id: string }>(db,
     sql`SELECT u.id FROM ${usersTable} u WHERE u.id IN (${sql.join(actorIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND ${mayHearFromSql(userId)}`,
   );
-  const ok = new Set((heard as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+  const ok = new Set(heard.map((r) => r.id));
   return new Set(actorIds.filter((id) => !ok.has(id)));
 }
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { follows, userBlocks } from './users.schema.js';
 
@@ -88,9 +88,9 @@ export async function deleteFollowsOf(tx: Db, userId: string): Promise<void> {
 
 /** Whether a block involves the reader, and whether they follow `ownerId`: one statement. */
 export async function readerFollowFacts(db: Db, readerId: string, ownerId: string): Promise<{ in_block: boolean; following: boolean } | undefined> {
-  const result = await db.execute(
+  const result = await executeRows<{ in_block: boolean; following: boolean }>(db,
     sql`SELECT ${inAnyBlockSql(readerId)} AS in_block,
       EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${readerId} AND f.following_id = ${ownerId}) AS following`,
   );
-  return (result as unknown as { rows: { in_block: boolean; following: boolean }[] }).rows[0];
+  return result[0];
 }
