@@ -13,7 +13,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from './server-processes.js';
-import { nextEvent } from './socket-events.js';
+import { recordEvents } from './socket-events.js';
 
 /**
  * The whole scale-out topology as real processes (README "Running in production"): the server is
@@ -223,6 +223,9 @@ describe('two APIs and a worker on PostgreSQL and one bucket', () => {
 
   it('generates on api #1, renders on the worker, tells the tab on api #2 and serves the file through api #2', async () => {
     const socket = await open(api2, person);
+    // Listening before the request: the worker may tell the tab before the reply reaches us.
+    const progressEvents = recordEvents<{ contentId: string }>(socket, SOCKET_EVENTS.generationProgress);
+    const completedEvents = recordEvents<{ content: Content }>(socket, SOCKET_EVENTS.generationCompleted);
     const requested = await call<{ data: Content }>(
       api1,
       'POST',
@@ -232,20 +235,14 @@ describe('two APIs and a worker on PostgreSQL and one bucket', () => {
     );
     expect(requested.status).toBe(201);
     const id = requested.body.data.id;
-    const progress = nextEvent<{ contentId: string }>(
-      socket,
-      SOCKET_EVENTS.generationProgress,
-      (p) => p.contentId === id,
-      30_000,
-    );
-    const completed = nextEvent<{ content: Content }>(
-      socket,
-      SOCKET_EVENTS.generationCompleted,
-      (p) => p.content.id === id,
-      30_000,
-    );
-    expect((await progress).contentId).toBe(id);
-    const done = (await completed).content;
+    const withWorkerOutput = (err: Error) => {
+      throw new Error(`${err.message}; the worker printed:\n${worker.output().slice(-4000)}`);
+    };
+    const [progress, { content: done }] = await Promise.all([
+      progressEvents.next((p) => p.contentId === id, 30_000),
+      completedEvents.next((p) => p.content.id === id, 30_000),
+    ]).catch(withWorkerOutput);
+    expect(progress.contentId).toBe(id);
     expect(done).toMatchObject({ id, status: 'ready', mimeType: 'image/png' });
 
     // api #2 never saw the file: it comes from the bucket the worker wrote to.

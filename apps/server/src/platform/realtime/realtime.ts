@@ -178,7 +178,6 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       socketsConnected.dec();
       socket.data.log.info({ reason }, 'socket disconnected');
     });
-    void socket.join(userRoom(socket.data.user.id));
     for (const handler of handlers) handler(socket);
     // A reconnecting client says what it holds; it hears what it missed before anything else ends.
     socket.on('catchUp', (since, ack) => {
