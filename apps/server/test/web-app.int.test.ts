@@ -247,6 +247,10 @@ describe('pages served with their own head', () => {
     expect(pricing.statusCode).toBe(200);
     expect(pricing.body).toContain('<title>Pricing · Atelier</title>');
     expect((await page('/careers/1234')).statusCode).toBe(200);
+    // The router reads a path's fixed words in any case; so does the server.
+    const shouted = await page('/PRICING');
+    expect(shouted.statusCode).toBe(200);
+    expect(shouted.body).toContain('<title>Pricing · Atelier</title>');
     expect((await page('/')).body).toContain('<title>Atelier — create with AI</title>');
 
     const unknown = await page('/some/where/lost-page');

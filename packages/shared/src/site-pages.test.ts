@@ -24,4 +24,13 @@ describe('the page list', () => {
     expect(pageTitle('/admin/generation')).toBe('Models & costs');
     expect(pageTitle('/no-such-page')).toBe('No Such Page');
   });
+
+  it('reads fixed words in any case, as the router does, and keeps a parameter as typed', () => {
+    const fixedWords = SITE_PAGES.flatMap((p) => p.path.split('/').filter((s) => !s.startsWith(':')));
+    for (const word of fixedWords) expect(word).toBe(word.toLowerCase());
+    expect(findSitePage('/ADMIN')?.path).toBe('/admin');
+    expect(findSitePage('/Admin/Users')?.path).toBe('/admin/users');
+    expect(findSitePage('/U/Alice')?.path).toBe('/u/:username');
+    expect(findSitePage('/Nope')).toBeUndefined();
+  });
 });

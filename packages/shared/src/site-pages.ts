@@ -71,7 +71,11 @@ export const SITE_PAGES = [
 /** A route of SITE_PAGES (the router declares only these, and '*'). */
 export type SitePagePath = (typeof SITE_PAGES)[number]['path'];
 
-/** The page `pathname` (no trailing slash, no query) is: an exact path first, then a route with parameters. */
+/**
+ * The page `pathname` (no trailing slash, no query) is: an exact path first, then a route with
+ * parameters. Like the router, it reads the fixed words in any case (`/ADMIN` is the admin page);
+ * every route's fixed words are lower case (site-pages.test.ts).
+ */
 export function findSitePage(pathname: string): SitePage | undefined {
   const pages: readonly SitePage[] = SITE_PAGES;
   const exact = pages.find((p) => p.path === pathname);
@@ -81,7 +85,7 @@ export function findSitePage(pathname: string): SitePage | undefined {
     const route = p.path.split('/');
     return (
       route.length === segments.length &&
-      route.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i]))
+      route.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i]!.toLowerCase()))
     );
   });
 }
