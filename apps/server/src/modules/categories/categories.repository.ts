@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows } from '../../platform/db/db.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categories, type CategoryRow } from './categories.schema.js';
 
@@ -104,26 +104,26 @@ export async function updateCategoryRow(db: Db, id: string, values: Partial<Cate
 
 /** The category and every category below it, walking parent links. */
 export async function descendantIds(db: Db, id: string): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(sql`
+  const rows = await executeRows<{ id: string }>(db, sql`
     with recursive tree(id) as (
       select id from categories where id = ${id}
       union
       select c.id from categories c join tree t on c.parent_id = t.id
     )
     select id from tree`);
-  return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  return rows.map((r) => r.id);
 }
 
 /** From the category up to its root, nearest first. */
 export async function ancestorIds(db: Db, id: string): Promise<string[]> {
-  const rows = await db.execute<{ id: string; depth: number }>(sql`
+  const rows = await executeRows<{ id: string; depth: number }>(db, sql`
     with recursive chain(id, parent_id, depth) as (
       select id, parent_id, 0 from categories where id = ${id}
       union all
       select c.id, c.parent_id, chain.depth + 1 from categories c join chain on c.id = chain.parent_id where chain.depth < 100
     )
     select id, depth from chain order by depth`);
-  return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  return rows.map((r) => r.id);
 }
 
 /**

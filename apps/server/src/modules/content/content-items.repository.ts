@@ -159,6 +159,6 @@ export async function countAllLikes(db: Db): Promise<number> {
 
 /** Whether a table of this name exists (the demo's follows belong to a module that may be absent). */
 export async function hasTable(db: Db, name: string): Promise<boolean> {
-  const res = await db.execute<{ found: string | null }>(sql`select to_regclass(${`public.${name}`})::text as found`);
-  return Boolean((res as unknown as { rows: { found: string | null }[] }).rows[0]?.found);
+  const [row] = await executeRows<{ found: string | null }>(db, sql`select to_regclass(${`public.${name}`})::text as found`);
+  return Boolean(row?.found);
 }

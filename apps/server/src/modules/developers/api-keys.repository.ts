@@ -127,15 +127,13 @@ export async function adminListKeys(
   if (query.userId) where.push(sql`k.user_id = ${query.userId}`);
   if (query.active !== undefined) where.push(query.active ? sql`k.revoked_at IS NULL` : sql`k.revoked_at IS NOT NULL`);
   const filter = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-  const [counted, listed] = await Promise.all([
-    database.db.execute(sql`SELECT count(*)::int AS n FROM api_keys k ${filter}`),
-    database.db.execute(
+  const [total, rows] = await Promise.all([
+    executeRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM api_keys k ${filter}`),
+    executeRows<KeyRow>(database.db,
       sql`SELECT ${sql.raw(COLUMNS)}, u.username AS owner_username FROM api_keys k JOIN ${usersTable} u ON u.id = k.user_id ${filter}
        ORDER BY k.created_at DESC, k.id LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     ),
   ]);
-  const total = (counted as unknown as { rows: { n: number }[] }).rows;
-  const rows = (listed as unknown as { rows: KeyRow[] }).rows;
   return {
     total: total[0]?.n ?? 0,
     rows: rows.map((r) => ({ ...toApiKey(r), owner: { id: r.user_id, username: r.owner_username ?? '' } })),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReportAction, ReportReason, ReportStatus, ReportTargetType } from '@atelier/shared';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows } from '../../platform/db/db.js';
 import { recordAdminAction, usersTable } from '../auth/index.js';
 import { reports, type ReportRow } from './moderation.schema.js';
 
@@ -99,7 +99,7 @@ export async function listGroups(
   db: Db,
   query: { status: ReportStatus; targetType?: ReportTargetType; page: number; pageSize: number },
 ): Promise<GroupRow[]> {
-  const result = await db.execute(sql`
+  const result = await executeRows<GroupRow>(db, sql`
     SELECT target_type, target_id, count(*)::int AS n, array_agg(DISTINCT reason) AS reasons,
       max(created_at) AS latest, count(*) OVER ()::int AS total
     FROM reports
@@ -107,7 +107,7 @@ export async function listGroups(
     GROUP BY target_type, target_id
     ORDER BY max(created_at) DESC, target_id
     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`);
-  return (result as unknown as { rows: GroupRow[] }).rows.map((r) => ({
+  return result.map((r) => ({
     ...r,
     reasons: typeof r.reasons === 'string' ? parsePgArray(r.reasons) : r.reasons,
   })) as GroupRow[];
@@ -117,15 +117,15 @@ const parsePgArray = (text: string): ReportReason[] =>
   text.replace(/^\{|\}$/g, '').split(',').filter(Boolean) as ReportReason[];
 
 export async function countGroups(db: Db, status: ReportStatus, targetType?: ReportTargetType): Promise<number> {
-  const result = await db.execute(sql`
+  const [row] = await executeRows<{ n: number }>(db, sql`
     SELECT count(DISTINCT (target_type, target_id))::int AS n FROM reports
     WHERE status = ${status} ${targetType ? sql`AND target_type = ${targetType}` : sql``}`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  return row?.n ?? 0;
 }
 
 export async function countOpen(db: Db): Promise<number> {
-  const result = await db.execute(sql`SELECT count(*)::int AS n FROM reports WHERE status = 'open'`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  const [row] = await executeRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM reports WHERE status = 'open'`);
+  return row?.n ?? 0;
 }
 
 export interface ReportWithPeople extends ReportRow {
@@ -140,12 +140,12 @@ export async function reportsOfTargets(
 ): Promise<ReportWithPeople[]> {
   if (targets.length === 0) return [];
   const ids = targets.map((t) => t.targetId);
-  const result = await db.execute(sql`
+  type Raw = Record<string, unknown>;
+  const result = await executeRows<Raw>(db, sql`
     SELECT r.*, u.username AS reporter_username FROM reports r LEFT JOIN ${usersTable} u ON u.id = r.reporter_id
     WHERE r.status = ${status} AND r.target_id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
     ORDER BY r.created_at DESC, r.id`);
-  type Raw = Record<string, unknown>;
-  return (result as unknown as { rows: Raw[] }).rows.map((r) => ({
+  return result.map((r) => ({
     id: r.id as string,
     reporterId: r.reporter_id as string,
     targetType: r.target_type as ReportTargetType,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Bucket, PeopleSort, PublicProfileSummary } from '@atelier/shared';
-import type { Db } from '../../platform/db/db.js';
+import { type Db, executeRows } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { follows } from './users.schema.js';
 import { listedPersonSql, suspendedNowSql } from './users.visibility.js';
@@ -164,11 +164,10 @@ export async function countReferrals(db: Db, userId: string): Promise<number> {
 
 /** How many people follow this person, and how many they follow. */
 export async function followCounts(db: Db, userId: string): Promise<{ followers: number; following: number }> {
-  const result = await db.execute(
+  const [row] = await executeRows<{ followers: number; following: number }>(db,
     sql`SELECT (SELECT count(*)::int FROM follows WHERE following_id = ${userId}) AS followers,
               (SELECT count(*)::int FROM follows WHERE follower_id = ${userId}) AS following`,
   );
-  const row = (result as unknown as { rows: { followers: number; following: number }[] }).rows[0];
   return { followers: row?.followers ?? 0, following: row?.following ?? 0 };
 }
 
@@ -177,11 +176,10 @@ export async function followCounts(db: Db, userId: string): Promise<{ followers:
  * 'YYYY-MM-DD"T"HH24:MI:SS'); empty buckets are left out.
  */
 export async function newFollowersByBucket(db: Db, userId: string, w: { start: Date; end: Date; bucket: Bucket }) {
-  const result = await db.execute(
+  return executeRows<{ at: string; n: number }>(db,
     sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, n FROM (
        SELECT date_trunc(${w.bucket}::text, created_at AT TIME ZONE 'UTC') AS t, count(*)::int AS n
        FROM follows WHERE following_id = ${userId}
          AND created_at >= ${w.start.toISOString()}::timestamptz AND created_at < ${w.end.toISOString()}::timestamptz GROUP BY 1) b`,
   );
-  return (result as unknown as { rows: { at: string; n: number }[] }).rows;
 }
