@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bucket, Role } from '@atelier/shared';
 import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
+import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
 
 /*
  * Reads of the accounts by signup time, for the figures other modules show (the dashboards).
@@ -27,12 +28,12 @@ export async function referredCount(db: Db, userId: string): Promise<number> {
 }
 
 /** Accounts that signed up in [start, end), per bucket; empty buckets are left out. */
-export async function signupsByBucket(db: Db, w: { start: Date; end: Date; bucket: Bucket }) {
+export async function signupsByBucket(db: Db, w: TimeWindow & { bucket: Bucket }) {
   return rowsOf<{ at: string; n: number }>(
     db,
     sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, n FROM (
-       SELECT date_trunc(${w.bucket}::text, created_at AT TIME ZONE 'UTC') AS t, count(*)::int AS n
-       FROM users WHERE created_at >= ${w.start.toISOString()}::timestamptz AND created_at < ${w.end.toISOString()}::timestamptz GROUP BY 1) b`,
+       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS n
+       FROM users WHERE ${inWindow(w)} GROUP BY 1) b`,
   );
 }
 

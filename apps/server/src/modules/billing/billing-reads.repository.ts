@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bucket } from '@atelier/shared';
 import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
+import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
 
 /* Reads of payments for the figures other modules show (the admin dashboards). Buckets are UTC. */
 
@@ -8,14 +9,14 @@ import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
  * Completed checkouts (credit packs and subscription starts) by completion time in [start, end),
  * per bucket ('YYYY-MM-DD"T"HH24:MI:SS', its first instant): revenue and how many.
  */
-export async function completedCheckoutsByBucket(db: Db, w: { start: Date; end: Date; bucket: Bucket }) {
+export async function completedCheckoutsByBucket(db: Db, w: TimeWindow & { bucket: Bucket }) {
   const paidAt = sql`coalesce(completed_at, created_at)`;
   return rowsOf<{ at: string; revenue: number; payments: number }>(
     db,
     sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, revenue, payments FROM (
-       SELECT date_trunc(${w.bucket}::text, ${paidAt} AT TIME ZONE 'UTC') AS t, coalesce(sum(amount), 0)::int AS revenue, count(*)::int AS payments
+       SELECT ${utcBucket(w.bucket, paidAt)} AS t, coalesce(sum(amount), 0)::int AS revenue, count(*)::int AS payments
        FROM checkouts
-       WHERE status = 'complete' AND ${paidAt} >= ${w.start.toISOString()}::timestamptz AND ${paidAt} < ${w.end.toISOString()}::timestamptz
+       WHERE status = 'complete' AND ${inWindow(w, paidAt)}
        GROUP BY 1) b`,
   );
 }

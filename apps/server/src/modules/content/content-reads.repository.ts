@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Bucket } from '@atelier/shared';
 import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
 import { usersTable } from '../auth/index.js';
+import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
 
 /*
  * Reads of a person's content by creation time, for the figures other modules show (the
@@ -9,16 +10,10 @@ import { usersTable } from '../auth/index.js';
  * as their first instant ('YYYY-MM-DD"T"HH24:MI:SS').
  */
 
-interface Window {
-  start: Date;
-  end: Date;
-}
-
-const inWindow = (w: Window) => sql`created_at >= ${w.start.toISOString()}::timestamptz AND created_at < ${w.end.toISOString()}::timestamptz`;
 const ofType = (contentType?: string) => (contentType ? sql` AND content_type = ${contentType}` : sql``);
 
 /** A person's items created in the window: how many, ready and failed ones, and their counters. */
-export async function contentTotalsOfOwner(db: Db, userId: string, w: Window) {
+export async function contentTotalsOfOwner(db: Db, userId: string, w: TimeWindow) {
   const rows = await rowsOf<{ content: number; ready: number; failed: number; likes: number; comments: number; plays: number }>(
     db,
     sql`SELECT count(*)::int AS content,
@@ -33,28 +28,28 @@ export async function contentTotalsOfOwner(db: Db, userId: string, w: Window) {
 }
 
 /** How many items a person created in the window, per bucket (from the owner and time index alone). Empty buckets are left out. */
-export async function itemsOfOwnerByBucket(db: Db, userId: string, w: Window & { bucket: Bucket }) {
+export async function itemsOfOwnerByBucket(db: Db, userId: string, w: TimeWindow & { bucket: Bucket }) {
   return rowsOf<{ at: string; items: number }>(
     db,
     sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, items FROM (
-       SELECT date_trunc(${w.bucket}::text, created_at AT TIME ZONE 'UTC') AS t, count(*)::int AS items
+       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS items
        FROM content WHERE ${inWindow(w)} AND user_id = ${userId} GROUP BY 1) b`,
   );
 }
 
 /** A person's items created in the window (of one type, if given) per bucket: how many, and their counters. Empty buckets are left out. */
-export async function contentOfOwnerByBucket(db: Db, userId: string, w: Window & { bucket: Bucket }, contentType?: string) {
+export async function contentOfOwnerByBucket(db: Db, userId: string, w: TimeWindow & { bucket: Bucket }, contentType?: string) {
   return rowsOf<{ at: string; items: number; likes: number; comments: number; plays: number }>(
     db,
     sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, items, likes, comments, plays FROM (
-       SELECT date_trunc(${w.bucket}::text, created_at AT TIME ZONE 'UTC') AS t, count(*)::int AS items, sum(like_count)::int AS likes,
+       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS items, sum(like_count)::int AS likes,
               sum(comment_count)::int AS comments, sum(play_count)::int AS plays
        FROM content WHERE ${inWindow(w)} AND user_id = ${userId}${ofType(contentType)} GROUP BY 1) b`,
   );
 }
 
 /** A person's items created in the window (of one type, if given) per type, the most made first. */
-export async function contentOfOwnerByType(db: Db, userId: string, w: Window, contentType?: string) {
+export async function contentOfOwnerByType(db: Db, userId: string, w: TimeWindow, contentType?: string) {
   return rowsOf<{ contentType: string; count: number; likes: number; comments: number; plays: number }>(
     db,
     sql`SELECT content_type AS "contentType", count(*)::int AS count, sum(like_count)::int AS likes,
@@ -65,7 +60,7 @@ export async function contentOfOwnerByType(db: Db, userId: string, w: Window, co
 }
 
 /** A person's items created in the window with the most likes and plays, newest first among equals. */
-export async function topContentOfOwner(db: Db, userId: string, w: Window, limit: number) {
+export async function topContentOfOwner(db: Db, userId: string, w: TimeWindow, limit: number) {
   return rowsOf<{
     id: string;
     title: string;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bucket } from '@atelier/shared';
 import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
+import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
 
 /*
  * Reads of the ledger by time, for the figures other modules show (the dashboards).
@@ -8,15 +9,9 @@ import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
  * instant ('YYYY-MM-DD"T"HH24:MI:SS').
  */
 
-interface Window {
-  start: Date;
-  end: Date;
-}
-
-const inWindow = (w: Window) => sql`created_at >= ${w.start.toISOString()}::timestamptz AND created_at < ${w.end.toISOString()}::timestamptz`;
 
 /** Credits a person spent on generations in the window, and those refunded to them. */
-export async function ledgerTotalsOfUser(db: Db, userId: string, w: Window): Promise<{ spent: number; refunded: number }> {
+export async function ledgerTotalsOfUser(db: Db, userId: string, w: TimeWindow): Promise<{ spent: number; refunded: number }> {
   const rows = await rowsOf<{ spent: number; refunded: number }>(
     db,
     sql`SELECT coalesce(-sum(delta) FILTER (WHERE kind = 'generation_charge'), 0)::int AS spent,
@@ -30,12 +25,12 @@ export async function ledgerTotalsOfUser(db: Db, userId: string, w: Window): Pro
  * Entries of one kind in the window, of one person or of everyone, per bucket: how many and their
  * sum. Empty buckets are left out.
  */
-export async function ledgerByBucket(db: Db, of: { kind: string; userId?: string }, w: Window & { bucket: Bucket }) {
+export async function ledgerByBucket(db: Db, of: { kind: string; userId?: string }, w: TimeWindow & { bucket: Bucket }) {
   const person = of.userId ? sql` AND user_id = ${of.userId}` : sql``;
   return rowsOf<{ at: string; entries: number; total: number }>(
     db,
     sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, entries, total FROM (
-       SELECT date_trunc(${w.bucket}::text, created_at AT TIME ZONE 'UTC') AS t, count(*)::int AS entries, sum(delta)::int AS total
+       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS entries, sum(delta)::int AS total
        FROM credit_ledger WHERE ${inWindow(w)} AND kind = ${of.kind}${person} GROUP BY 1) b`,
   );
 }

@@ -4,6 +4,7 @@ import { type Db, executeRows } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { follows } from './users.schema.js';
 import { listedPersonSql, suspendedNowSql } from './users.visibility.js';
+import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
 
 const summaryColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
 type SummaryRow = { id: string; username: string; fullName: string; avatar: string | null };
@@ -175,11 +176,11 @@ export async function followCounts(db: Db, userId: string): Promise<{ followers:
  * The people who started following this person in [start, end), per UTC bucket (its first instant,
  * 'YYYY-MM-DD"T"HH24:MI:SS'); empty buckets are left out.
  */
-export async function newFollowersByBucket(db: Db, userId: string, w: { start: Date; end: Date; bucket: Bucket }) {
+export async function newFollowersByBucket(db: Db, userId: string, w: TimeWindow & { bucket: Bucket }) {
   return executeRows<{ at: string; n: number }>(db,
     sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, n FROM (
-       SELECT date_trunc(${w.bucket}::text, created_at AT TIME ZONE 'UTC') AS t, count(*)::int AS n
+       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS n
        FROM follows WHERE following_id = ${userId}
-         AND created_at >= ${w.start.toISOString()}::timestamptz AND created_at < ${w.end.toISOString()}::timestamptz GROUP BY 1) b`,
+         AND ${inWindow(w)} GROUP BY 1) b`,
   );
 }
