@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GALLERY_FIRST_REQUESTS } from '@atelier/shared';
 import { users } from '../src/modules/auth/auth.schema.js';
 import { categories } from '../src/modules/categories/categories.schema.js';
 import { content } from '../src/modules/content/content.schema.js';
 import { PublicReadCache } from '../src/platform/cache/public-reads.js';
+import type { SharedReadLayer } from '../src/platform/cache/shared-reads.js';
 import { cachedPageHeads, resolvePage } from '../src/modules/pages/index.js';
 import { createTestApp, writeBehind, type TestContext } from './app.js';
 import { createUser, type TestUser } from './factories.js';
@@ -489,5 +490,43 @@ describe('page heads from the public-read cache', () => {
     await quiet('/careers/some-job');
     await quiet('/no-such-page');
     expect(cache.stats.fills).toBe(1);
+  });
+
+  it('reads a head another process kept in the shared level, and never one from before a change', async () => {
+    // The shared level as Redis keeps it (shared-reads.ts), in memory: entries under a generation.
+    let generation = 0;
+    const kept = new Map<string, string>();
+    const shared: SharedReadLayer = {
+      lookup: async (key) => ({ ticket: String(generation), body: kept.get(`${generation}:${key}`) ?? null }),
+      store: async (key, ticket, body) => {
+        if (ticket === String(generation)) kept.set(`${generation}:${key}`, body);
+      },
+      bump: async () => {
+        generation += 1;
+      },
+      close: async () => undefined,
+    };
+    const deps = { db: null as never, storage: null as never };
+    let reads = 0;
+    let title = 'Pricing';
+    const processOf = (cache: PublicReadCache) =>
+      cachedPageHeads(deps, cache, async (d, pathname) => {
+        reads += 1;
+        const { head } = await resolvePage(d, pathname);
+        return { status: 200, head: { ...head, title } };
+      });
+    const [one, two] = [new PublicReadCache({ shared }), new PublicReadCache({ shared })];
+    const [first, second] = [processOf(one), processOf(two)];
+    expect((await first('/pricing')).head.title).toBe('Pricing');
+    await vi.waitFor(() => expect(kept.size).toBe(1));
+    expect((await second('/pricing')).head.title).toBe('Pricing');
+    expect([reads, two.stats.sharedHits]).toEqual([1, 1]);
+    // A change through the first retires the shared entries: the second, emptied as it would be by
+    // the database's notification, reads the page again.
+    title = 'Plans and pricing';
+    await one.changed();
+    two.invalidateLocal();
+    expect((await second('/pricing')).head.title).toBe('Plans and pricing');
+    expect(reads).toBe(2);
   });
 });

@@ -169,6 +169,7 @@ export async function resolvePage(deps: HeadDeps, pathname: string): Promise<Res
  * beside the API's public replies, and emptied with them on every process when a write changes what
  * they show (an item's text or privacy, a profile edit, a suspension: migrations/0035's NOTIFY). The
  * generation is taken before the read, so a read that raced a write never stores the old head.
+ * With REDIS_URL, a head one process read is kept in the shared level too, as the API's replies are.
  * Kept: items, profiles and the fixed pages. Not kept: a 404 (an account made later must show at
  * once, and no write of a new account is a public-read change) and a route with a parameter that
  * needs no lookup (any value answers, so its keys have no end).
@@ -183,11 +184,14 @@ export function cachedPageHeads(
     const key = `page ${clean}`;
     const hit = cache.get(key);
     if (hit) return JSON.parse(hit.body) as ResolvedPage;
-    const generation = cache.generation;
-    const page = await resolve(deps, clean);
     const found = findSitePage(clean);
     const kept = found && (found.head !== undefined || found.path === clean);
-    if (page.status === 200 && kept) cache.fill(key, JSON.stringify(page), generation);
+    if (!kept) return resolve(deps, clean);
+    // Another process may have read it (the shared level, with REDIS_URL); the ticket is taken before the read.
+    const { hit: shared, ticket } = await cache.lookup(key);
+    if (shared) return JSON.parse(shared.body) as ResolvedPage;
+    const page = await resolve(deps, clean);
+    if (page.status === 200) cache.fill(key, JSON.stringify(page), ticket);
     return page;
   };
 }
