@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/platform/db/db.js';
-import { DatabaseCounterStore, RedisCounterStore, type CounterStore } from '../src/platform/http/counter-store.js';
+import { DatabaseCounterStore, RedisCounterStore, openCounterStore, type CounterStore } from '../src/platform/http/counter-store.js';
 import { TestClock, createTestApp, openTestDatabase, type TestContext } from './app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -80,6 +80,21 @@ describe.each(kinds)('$name counters', (kind) => {
     await b.reset('reset-me');
     expect(await a.peek('reset-me')).toBeNull();
     expect((await a.hit('reset-me', 60_000)).count).toBe(1);
+  });
+});
+
+describe.runIf(redisUrl)('Redis counters of the configuration', () => {
+  it('are shared by the processes of one database, and apart from another database on the same Redis', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const of = (name: string) => openCounterStore({ REDIS_URL: redisUrl, DATABASE_URL: `postgres://127.0.0.1:5432/${name}_${tag}` }, database, () => new Date());
+    const [first, second, other] = [of('one'), of('one'), of('two')];
+    try {
+      expect((await first.hit('login:203.0.113.9', 60_000)).count).toBe(1);
+      expect((await second.hit('login:203.0.113.9', 60_000)).count).toBe(2);
+      expect((await other.hit('login:203.0.113.9', 60_000)).count).toBe(1);
+    } finally {
+      await Promise.all([first.close(), second.close(), other.close()]);
+    }
   });
 });
 

@@ -92,10 +92,14 @@ export class RedisReadLayer implements SharedReadLayer {
 }
 
 /**
- * The shared level of one database's processes: its keys are named after the database (a hash of
- * its URL), so deployments or test databases that share a Redis never read each other's replies.
+ * A database's name in Redis keys (a hash of its URL), so deployments or test databases that share
+ * a Redis never read or count each other's keys.
  */
+export function databaseTag(databaseUrl: string): string {
+  return createHash('sha256').update(databaseUrl).digest('base64url').slice(0, 16);
+}
+
+/** The shared level of one database's processes: its keys are named after the database. */
 export function openSharedReads(redisUrl: string, databaseUrl: string): SharedReadLayer {
-  const database = createHash('sha256').update(databaseUrl).digest('base64url').slice(0, 16);
-  return new RedisReadLayer(redisUrl, `atelier:pr:${database}:`);
+  return new RedisReadLayer(redisUrl, `atelier:pr:${databaseTag(databaseUrl)}:`);
 }

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Database } from '../db/db.js';
 import { rateLimitFallbacks } from '../observability/metrics.js';
+import { databaseTag } from '../cache/shared-reads.js';
 
 /** A counter after a hit: how many hits its window holds, and how long until the window ends. */
 export interface CounterState {
@@ -248,16 +249,17 @@ export class FailOpenCounterStore implements CounterStore {
 
 /**
  * The store the configuration asks for: Redis when REDIS_URL is set (failing open to this
- * process's counters while Redis is away), else the database.
+ * process's counters while Redis is away), else the database. In Redis the counters of a
+ * PostgreSQL deployment carry its database's name, so two deployments sharing a Redis count apart.
  */
 export function openCounterStore(
-  config: { REDIS_URL?: string | undefined },
+  config: { REDIS_URL?: string | undefined; DATABASE_URL?: string | undefined },
   database: Pick<Database, 'query'>,
   clock: Clock,
   log: { warn(obj: object, msg?: string): void } = { warn: () => undefined },
 ): CounterStore {
   return config.REDIS_URL
-    ? new FailOpenCounterStore(new RedisCounterStore(config.REDIS_URL, 'atelier:rl:', clock), log, clock)
+    ? new FailOpenCounterStore(new RedisCounterStore(config.REDIS_URL, config.DATABASE_URL ? `atelier:rl:${databaseTag(config.DATABASE_URL)}:` : 'atelier:rl:', clock), log, clock)
     : new DatabaseCounterStore(database, clock);
 }
 
