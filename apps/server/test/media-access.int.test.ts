@@ -45,7 +45,7 @@ async function view(id: string, user: TestUser): Promise<Content> {
 const filesOf = (c: Content) => [c.mediaUrl, c.previewUrl, c.thumbnailUrl].filter((u): u is string => Boolean(u));
 
 describe('public media', () => {
-  it('is served to anyone with a year-long public cache and the sandbox CSP', async () => {
+  it('is served to anyone, kept a year by browsers and five minutes by shared caches, with the sandbox CSP', async () => {
     const item = await makeItem(false);
     const files = filesOf(item);
     expect(files.length).toBe(3);
@@ -53,7 +53,7 @@ describe('public media', () => {
       expect(url).not.toContain('?');
       const res = await fetchMedia(url);
       expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=300, immutable');
       expect(res.headers['content-security-policy']).toContain('sandbox');
     }
   });
@@ -170,7 +170,7 @@ describe('mature media', () => {
     expect(general.thumbnailUrl).not.toContain('?');
     const res = await fetchMedia(item.thumbnailUrl!);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=300, immutable');
   });
 
   it('leaves a mature item out of a collection’s cover and strips its files from the list for those gated', async () => {

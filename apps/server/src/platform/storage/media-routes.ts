@@ -18,7 +18,11 @@ export interface MediaAccessRule {
 /** Avatars are part of every public profile. */
 export const avatarMedia: MediaAccessRule = { prefix: 'avatars/', visibility: async () => 'public' };
 
-export const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * A year in the reader's own browser (keys are never rewritten), five minutes in a shared cache (a
+ * CDN in front): an item made private, deleted or hidden by moderation must leave it within minutes.
+ */
+export const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, s-maxage=300, immutable';
 
 // Keys are made by the server from ids and fixed names; anything else is not a key.
 const KEY_SHAPE = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
@@ -41,8 +45,7 @@ function keyOf(request: FastifyRequest): string | null {
  * Serves media at /media/, checking every request against the item's current state: public media to
  * anyone with a long cache; private media only through a signed link the API handed its owner (or an
  * admin), never cached as public; a key whose item is gone or was made private answers 404 at once.
- * Local disk: the files themselves (keys are never rewritten, so public ones may be cached for a
- * year). S3: after the same check, a 302 to the public URL (S3_PUBLIC_URL) or a short-lived
+ * Local disk: the files themselves (public ones with PUBLIC_MEDIA_CACHE). S3: after the same check, a 302 to the public URL (S3_PUBLIC_URL) or a short-lived
  * presigned URL, so every /media/ URL keeps working.
  */
 export async function registerMediaRoutes(app: FastifyInstance, storage: Storage, rules: MediaAccessRule[]): Promise<void> {

@@ -28,8 +28,8 @@ export interface S3StorageOptions {
   presignSeconds?: number;
 }
 
-/** Media cached like the local /media route: keys are never rewritten. */
-const PUBLIC_CACHE = 'public, max-age=604800, immutable';
+/** Media cached like the local /media route: long in a browser (keys are never rewritten), minutes in a CDN. */
+const PUBLIC_CACHE = 'public, max-age=604800, s-maxage=300, immutable';
 const PRIVATE_CACHE = 'private, no-store';
 
 /**
