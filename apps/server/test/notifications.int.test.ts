@@ -271,6 +271,37 @@ describe('generations', () => {
     expect(failed).toMatchObject({ kind: 'generation', refunded: 5 });
     expect(notificationText(failed!)).toContain('could not be generated; 5 credits were refunded');
   });
+
+  it('tells of a batch’s finished candidates in one notification that counts them', async () => {
+    const cy = await createUser(t.deps, { fullName: 'Cy Batch', credits: 50 });
+    provider.mode = 'succeed';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/content/generate'),
+      headers: cy.headers,
+      payload: { contentType: 'photo', prompt: 'Three kites over the dunes', model: 'flux-schnell', count: 3 },
+    });
+    expect(res.statusCode).toBe(201);
+    const batchId = res.json().data.batch.id as string;
+    const [one] = await until(cy, (l) => l[0]?.itemCount === 3, 'the whole batch in one notification');
+    expect((await list(cy)).data).toHaveLength(1);
+    expect(await unread(cy)).toBe(1);
+    expect(one).toMatchObject({ kind: 'generation', refunded: null, subject: { type: 'content' } });
+    const [first] = await t.deps.database.db.select().from(content).where(eq(content.id, one!.subject.id));
+    expect(first?.batchId).toBe(batchId);
+    expect(notificationText(one!)).toBe(`"${first!.title}" and 2 more are ready`);
+    // A single item's notification carries no count.
+    const single = await t.app.inject({
+      method: 'POST',
+      url: api('/content/generate'),
+      headers: cy.headers,
+      payload: { contentType: 'photo', prompt: 'One kite', model: 'flux-schnell' },
+    });
+    const singleId = single.json().data.id as string;
+    const alone = (await until(cy, (l) => l.some((n) => n.subject.id === singleId), 'the single item')).find((n) => n.subject.id === singleId);
+    expect(alone?.itemCount).toBeUndefined();
+    expect(notificationText(alone!)).toMatch(/ is ready$/);
+  });
 });
 
 describe('reading', () => {

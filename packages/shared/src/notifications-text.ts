@@ -62,6 +62,8 @@ export interface NotificationLine {
   refunded: number | null;
   /** On `moderation`: what was done (MODERATION_NOTICES). */
   action?: string | null;
+  /** On a batch's `generation`: how many of its candidates are finished. */
+  itemCount?: number;
 }
 
 /** One line saying what happened, for the panel and the emails. */
@@ -93,7 +95,9 @@ export function notificationText(n: NotificationLine): string {
     case 'generation':
       return n.refunded !== null
         ? `${title} could not be generated; ${n.refunded} credits were refunded`
-        : `${title} is ready`;
+        : (n.itemCount ?? 1) > 1
+          ? `${title} and ${n.itemCount! - 1} more are ready`
+          : `${title} is ready`;
     case 'mention':
       return `${who} mentioned you in a comment on ${title}`;
     case 'moderation':

@@ -19,6 +19,8 @@ export const notification = z
     refunded: z.number().int().nullable(),
     /** On `moderation`: what a moderator did (see MODERATION_NOTICES); the note is the excerpt. */
     action: z.enum(MODERATION_NOTICES).nullable().optional(),
+    /** On a batch's `generation`: how many of its candidates are finished (the subject is the first). */
+    itemCount: z.number().int().optional(),
     isRead: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),

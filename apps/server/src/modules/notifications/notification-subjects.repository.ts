@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import { contentTable } from '../content/index.js';
 import { jobsTable } from '../jobs/index.js';
@@ -12,4 +12,15 @@ export async function subjectTitles(db: Db, contentIds: string[], jobIds: string
     jobIds.length ? db.select({ id: jobsTable.id, title: jobsTable.title }).from(jobsTable).where(inArray(jobsTable.id, jobIds)) : [],
   ]);
   return [...items, ...jobs];
+}
+
+/** How many items of each batch stand finished now (a batch's candidates are one notification). */
+export async function finishedInBatches(db: Db, batchIds: string[]): Promise<Map<string, number>> {
+  if (batchIds.length === 0) return new Map();
+  const rows = await db
+    .select({ batchId: contentTable.batchId, n: count() })
+    .from(contentTable)
+    .where(and(inArray(contentTable.batchId, batchIds), eq(contentTable.status, 'ready')))
+    .groupBy(contentTable.batchId);
+  return new Map(rows.map((r) => [r.batchId!, Number(r.n)]));
 }

@@ -1,6 +1,6 @@
 import type { ActivityEvent } from '../../platform/module-hooks.js';
 import type { Db } from '../../platform/db/db.js';
-import { canSee, commentContentId, findById, findComment } from '../content/index.js';
+import { canSee, commentContentId, findById, findComment, type ContentRow } from '../content/index.js';
 import { findApplicationRefs } from '../applications/index.js';
 import { findByUsernames, isLiveUser, withdrawActor, withdrawBySources, type Delivery } from './notifications.repository.js';
 
@@ -157,9 +157,8 @@ async function onApplicationStatus(deps: ProcessorDeps, e: Extract<ActivityEvent
  * public, tells the source's owner. A batch's candidates and one day's remixes of one item are
  * one line ("A and B remixed X"), linking to the newest remix.
  */
-async function remixOf(deps: ProcessorDeps, contentId: string): Promise<Draft | null> {
-  const remix = await findById(deps.db, contentId);
-  if (!remix?.parentId || remix.editOperation || remix.status !== 'ready') return null;
+async function remixOf(deps: ProcessorDeps, remix: ContentRow): Promise<Draft | null> {
+  if (!remix.parentId || remix.editOperation || remix.status !== 'ready') return null;
   const source = await findById(deps.db, remix.parentId);
   if (!source || source.userId === remix.userId) return null;
   // The owner hears only of a remix they can open, about an item of theirs that still stands.
@@ -177,16 +176,21 @@ async function remixOf(deps: ProcessorDeps, contentId: string): Promise<Draft | 
   };
 }
 
-/** generation: an item of one's own finished, or failed with its refund; a finished remix also tells the source's owner. */
+/**
+ * generation: an item of one's own finished, or failed with its refund; a finished remix also tells
+ * the source's owner. The finished candidates of one batch are one notification, about its first
+ * (the reply counts them, `itemCount`); each failure is its own, with its own refund.
+ */
 async function onGeneration(deps: ProcessorDeps, e: Extract<ActivityEvent, { type: 'generation' }>): Promise<Outcome> {
-  const remix = e.outcome === 'completed' ? await remixOf(deps, e.contentId) : null;
+  const finished = e.outcome === 'completed' ? await findById(deps.db, e.contentId) : undefined;
+  const remix = finished ? await remixOf(deps, finished) : null;
   return {
     drafts: [
       ...(remix ? [remix] : []),
       {
         userId: e.userId,
         kind: 'generation',
-        groupKey: `generation:${e.contentId}`,
+        groupKey: finished?.batchId ? `generation:batch:${finished.batchId}` : `generation:${e.contentId}`,
         subjectType: 'content',
         subjectId: e.contentId,
         sourceId: null,
