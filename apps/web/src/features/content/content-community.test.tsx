@@ -246,7 +246,8 @@ describe('GalleryPage', () => {
     expect(await screen.findByText('Nothing from the people you follow yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find people to follow' })).toHaveAttribute('href', '/people');
     const suggested = await screen.findByRole('region', { name: 'People to follow' });
-    expect(within(suggested).getByText('Pia Popular')).toBeInTheDocument();
+    // The region shows its spinner until the suggestions arrive.
+    expect(await within(suggested).findByText('Pia Popular')).toBeInTheDocument();
     unmount();
   });
 
