@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bucket, Role } from '@atelier/shared';
 import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
-import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
+import { type TimeWindow, inWindow, bucketAt } from '../../platform/db/time-window.js';
 
 /*
  * Reads of the accounts by signup time, for the figures other modules show (the dashboards).
@@ -31,9 +31,8 @@ export async function referredCount(db: Db, userId: string): Promise<number> {
 export async function signupsByBucket(db: Db, w: TimeWindow & { bucket: Bucket }) {
   return rowsOf<{ at: string; n: number }>(
     db,
-    sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, n FROM (
-       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS n
-       FROM users WHERE ${inWindow(w)} GROUP BY 1) b`,
+    sql`SELECT ${bucketAt(w.bucket)} AS at, count(*)::int AS n
+       FROM users WHERE ${inWindow(w)} GROUP BY 1`,
   );
 }
 

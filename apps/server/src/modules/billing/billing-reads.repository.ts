@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bucket } from '@atelier/shared';
 import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
-import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
+import { type TimeWindow, inWindow, bucketAt } from '../../platform/db/time-window.js';
 
 /* Reads of payments for the figures other modules show (the admin dashboards). Buckets are UTC. */
 
@@ -13,11 +13,10 @@ export async function completedCheckoutsByBucket(db: Db, w: TimeWindow & { bucke
   const paidAt = sql`coalesce(completed_at, created_at)`;
   return rowsOf<{ at: string; revenue: number; payments: number }>(
     db,
-    sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, revenue, payments FROM (
-       SELECT ${utcBucket(w.bucket, paidAt)} AS t, coalesce(sum(amount), 0)::int AS revenue, count(*)::int AS payments
+    sql`SELECT ${bucketAt(w.bucket, paidAt)} AS at, coalesce(sum(amount), 0)::int AS revenue, count(*)::int AS payments
        FROM checkouts
        WHERE status = 'complete' AND ${inWindow(w, paidAt)}
-       GROUP BY 1) b`,
+       GROUP BY 1`,
   );
 }
 

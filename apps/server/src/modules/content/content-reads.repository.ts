@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Bucket } from '@atelier/shared';
 import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
 import { usersTable } from '../auth/index.js';
-import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
+import { type TimeWindow, inWindow, bucketAt } from '../../platform/db/time-window.js';
 
 /*
  * Reads of a person's content by creation time, for the figures other modules show (the
@@ -31,9 +31,8 @@ export async function contentTotalsOfOwner(db: Db, userId: string, w: TimeWindow
 export async function itemsOfOwnerByBucket(db: Db, userId: string, w: TimeWindow & { bucket: Bucket }) {
   return rowsOf<{ at: string; items: number }>(
     db,
-    sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, items FROM (
-       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS items
-       FROM content WHERE ${inWindow(w)} AND user_id = ${userId} GROUP BY 1) b`,
+    sql`SELECT ${bucketAt(w.bucket)} AS at, count(*)::int AS items
+       FROM content WHERE ${inWindow(w)} AND user_id = ${userId} GROUP BY 1`,
   );
 }
 
@@ -41,10 +40,9 @@ export async function itemsOfOwnerByBucket(db: Db, userId: string, w: TimeWindow
 export async function contentOfOwnerByBucket(db: Db, userId: string, w: TimeWindow & { bucket: Bucket }, contentType?: string) {
   return rowsOf<{ at: string; items: number; likes: number; comments: number; plays: number }>(
     db,
-    sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, items, likes, comments, plays FROM (
-       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS items, sum(like_count)::int AS likes,
+    sql`SELECT ${bucketAt(w.bucket)} AS at, count(*)::int AS items, sum(like_count)::int AS likes,
               sum(comment_count)::int AS comments, sum(play_count)::int AS plays
-       FROM content WHERE ${inWindow(w)} AND user_id = ${userId}${ofType(contentType)} GROUP BY 1) b`,
+       FROM content WHERE ${inWindow(w)} AND user_id = ${userId}${ofType(contentType)} GROUP BY 1`,
   );
 }
 

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Bucket } from '@atelier/shared';
 import { type Db, executeRows as rowsOf } from '../../platform/db/db.js';
-import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
+import { type TimeWindow, inWindow, bucketAt } from '../../platform/db/time-window.js';
 
 /*
  * Reads of the ledger by time, for the figures other modules show (the dashboards).
  * Windows are [start, end); buckets are UTC, as date_trunc has them, and come back as their first
  * instant ('YYYY-MM-DD"T"HH24:MI:SS').
  */
-
 
 /** Credits a person spent on generations in the window, and those refunded to them. */
 export async function ledgerTotalsOfUser(db: Db, userId: string, w: TimeWindow): Promise<{ spent: number; refunded: number }> {
@@ -29,8 +28,7 @@ export async function ledgerByBucket(db: Db, of: { kind: string; userId?: string
   const person = of.userId ? sql` AND user_id = ${of.userId}` : sql``;
   return rowsOf<{ at: string; entries: number; total: number }>(
     db,
-    sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, entries, total FROM (
-       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS entries, sum(delta)::int AS total
-       FROM credit_ledger WHERE ${inWindow(w)} AND kind = ${of.kind}${person} GROUP BY 1) b`,
+    sql`SELECT ${bucketAt(w.bucket)} AS at, count(*)::int AS entries, sum(delta)::int AS total
+       FROM credit_ledger WHERE ${inWindow(w)} AND kind = ${of.kind}${person} GROUP BY 1`,
   );
 }

@@ -176,6 +176,13 @@ async function remixOf(deps: ProcessorDeps, remix: ContentRow): Promise<Draft | 
   };
 }
 
+const BATCH_GROUP = 'generation:batch:';
+
+/** The batch whose finished candidates a group key stands for, or null (written by onGeneration). */
+export function batchOfGroup(groupKey: string): string | null {
+  return groupKey.startsWith(BATCH_GROUP) ? groupKey.slice(BATCH_GROUP.length) : null;
+}
+
 /**
  * generation: an item of one's own finished, or failed with its refund; a finished remix also tells
  * the source's owner. The finished candidates of one batch are one notification, about its first
@@ -190,7 +197,7 @@ async function onGeneration(deps: ProcessorDeps, e: Extract<ActivityEvent, { typ
       {
         userId: e.userId,
         kind: 'generation',
-        groupKey: finished?.batchId ? `generation:batch:${finished.batchId}` : `generation:${e.contentId}`,
+        groupKey: finished?.batchId ? `${BATCH_GROUP}${finished.batchId}` : `generation:${e.contentId}`,
         subjectType: 'content',
         subjectId: e.contentId,
         sourceId: null,

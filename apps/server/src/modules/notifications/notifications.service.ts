@@ -21,7 +21,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import type { ActivityEvent } from '../../platform/module-hooks.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { findUserById, toUserSettings } from '../auth/index.js';
-import { process } from './notifications.processors.js';
+import { batchOfGroup, process } from './notifications.processors.js';
 import { finishedInBatches, subjectTitles } from './notification-subjects.repository.js';
 import * as repo from './notifications.repository.js';
 import type { NotificationRow } from './notifications.schema.js';
@@ -62,9 +62,6 @@ function decodeCursor(cursor: string): repo.PagePosition {
   return { updatedAt, id };
 }
 
-/** The group key of a batch's finished candidates (notifications.processors.ts). */
-const BATCH_GROUP = 'generation:batch:';
-
 /**
  * The rows as `userId` sees them: their people and titles looked up now, so renames show; actors
  * the person may no longer hear from (blocked either way, suspended, gone) are left out.
@@ -75,8 +72,7 @@ export async function toNotifications(db: Db, userId: string, rows: Notification
   const actorIds = [...new Set(rows.flatMap((r) => heardOf(r).slice(0, 2)))];
   const contentIds = [...new Set(rows.filter((r) => r.subjectType === 'content').map((r) => r.subjectId))];
   const jobIds = [...new Set(rows.filter((r) => r.subjectType === 'job').map((r) => r.subjectId))];
-  const batchOf = (r: NotificationRow) => (r.kind === 'generation' && r.groupKey.startsWith(BATCH_GROUP) ? r.groupKey.slice(BATCH_GROUP.length) : null);
-  const batchIds = [...new Set(rows.flatMap((r) => batchOf(r) ?? []))];
+  const batchIds = [...new Set(rows.flatMap((r) => batchOfGroup(r.groupKey) ?? []))];
   const [actors, subjects, finished] = await Promise.all([
     repo.findActors(db, actorIds),
     subjectTitles(db, contentIds, jobIds),
@@ -86,6 +82,7 @@ export async function toNotifications(db: Db, userId: string, rows: Notification
   const titles = new Map<string, string>(subjects.map((t) => [t.id, t.title]));
   return rows.map((r) => {
     const heard = heardOf(r);
+    const batch = batchOfGroup(r.groupKey);
     const shown = heard.slice(0, 2).flatMap((id) => actorById.get(id) ?? []);
     const title = r.subjectType === 'user' ? (actorById.get(r.subjectId)?.fullName ?? null) : (titles.get(r.subjectId) ?? null);
     return {
@@ -98,7 +95,7 @@ export async function toNotifications(db: Db, userId: string, rows: Notification
       excerpt: r.excerpt,
       refunded: r.refunded,
       action: r.action,
-      ...(batchOf(r) ? { itemCount: Math.max(1, finished.get(batchOf(r)!) ?? 1) } : {}),
+      ...(batch ? { itemCount: Math.max(1, finished.get(batch) ?? 1) } : {}),
       isRead: r.readAt !== null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),

@@ -4,7 +4,7 @@ import { type Db, executeRows } from '../../platform/db/db.js';
 import { usersTable as users } from '../auth/index.js';
 import { follows } from './users.schema.js';
 import { listedPersonSql, suspendedNowSql } from './users.visibility.js';
-import { type TimeWindow, inWindow, utcBucket } from '../../platform/db/time-window.js';
+import { type TimeWindow, inWindow, bucketAt } from '../../platform/db/time-window.js';
 
 const summaryColumns = { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar };
 type SummaryRow = { id: string; username: string; fullName: string; avatar: string | null };
@@ -178,9 +178,8 @@ export async function followCounts(db: Db, userId: string): Promise<{ followers:
  */
 export async function newFollowersByBucket(db: Db, userId: string, w: TimeWindow & { bucket: Bucket }) {
   return executeRows<{ at: string; n: number }>(db,
-    sql`SELECT to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS') AS at, n FROM (
-       SELECT ${utcBucket(w.bucket)} AS t, count(*)::int AS n
+    sql`SELECT ${bucketAt(w.bucket)} AS at, count(*)::int AS n
        FROM follows WHERE following_id = ${userId}
-         AND ${inWindow(w)} GROUP BY 1) b`,
+         AND ${inWindow(w)} GROUP BY 1`,
   );
 }

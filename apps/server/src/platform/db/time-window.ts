@@ -15,7 +15,10 @@ export function inWindow(w: TimeWindow, at: SQL = sql`created_at`): SQL {
   return sql`${at} >= ${w.start.toISOString()}::timestamptz AND ${at} < ${w.end.toISOString()}::timestamptz`;
 }
 
-/** The first instant of the UTC bucket `at` falls in (group by it; to_char it for the reply). */
-export function utcBucket(bucket: Bucket, at: SQL = sql`created_at`): SQL {
-  return sql`date_trunc(${bucket}::text, ${at} AT TIME ZONE 'UTC')`;
+/**
+ * The UTC bucket `at` falls in, as the label the replies carry: its first instant,
+ * 'YYYY-MM-DD"T"HH24:MI:SS' (select it AS at and GROUP BY 1).
+ */
+export function bucketAt(bucket: Bucket, at: SQL = sql`created_at`): SQL {
+  return sql`to_char(date_trunc(${bucket}::text, ${at} AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:MI:SS')`;
 }
