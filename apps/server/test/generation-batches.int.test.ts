@@ -369,7 +369,24 @@ describe('remix', () => {
       title: source.title,
       owner: expect.objectContaining({ id: maker.id, fullName: 'Ada Maker' }),
     });
-    await runGeneration(generationDeps(t.deps), remix.id);
+    // The finished item the socket hands the remixer's open page replaces what it shows: it credits the source too.
+    const sent: { event: string; payload: unknown }[] = [];
+    const recording = {
+      toUser: (_userId: string, event: string, payload: unknown) => void sent.push({ event, payload }),
+    };
+    await runGeneration({ ...generationDeps(t.deps), realtime: recording }, remix.id);
+    const completed = (
+      sent.find((s) => s.event === 'generation:completed')?.payload as { content: Content } | undefined
+    )?.content;
+    expect(completed?.remixOf).toEqual(remix.remixOf);
+    // So does the reply to an edit of its details, which the page shows in its place.
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: api(`/content/${remix.id}`),
+      headers: remixer.headers,
+      payload: { title: 'Night fox' },
+    });
+    expect(renamed.json().data.remixOf).toEqual(remix.remixOf);
 
     const page = (await get(null, `/content/${remix.id}`)).json().data as Content;
     expect(page.remixOf).toEqual({
@@ -382,6 +399,14 @@ describe('remix', () => {
     expect(remixes.json().data.map((c: Content) => c.id)).toEqual([remix.id]);
     expect(remixes.json().pagination).toMatchObject({ total: 1, page: 1 });
     expect((await get(null, `/content/${source.id}`)).json().data.remixCount).toBe(1);
+    // The source's owner editing its details keeps its page's list of remixes.
+    const retitled = await t.app.inject({
+      method: 'PUT',
+      url: api(`/content/${source.id}`),
+      headers: maker.headers,
+      payload: { title: 'Fox, mushroom' },
+    });
+    expect(retitled.json().data.remixCount).toBe(1);
 
     // Privatising the parent keeps the child but hides the link to it.
     await t.app.inject({

@@ -38,22 +38,27 @@ export async function findVisible(deps: Pick<ContentDeps, 'db'>, id: string, vie
   return item;
 }
 
+/** One item as its page shows it to `viewer`: their isLiked, the receipt when it is theirs, and its remix lineage. */
+async function itemPage(deps: Pick<ContentDeps, 'db' | 'storage'>, item: ContentWithOwner, viewer: ContentViewer | null): Promise<Content> {
+  const lineage = await remixLineage(deps.db, item.row);
+  return {
+    ...toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }),
+    ...lineage,
+  };
+}
+
 /**
- * The reply shape of one item for `viewer`, read fresh (their isLiked, and the receipt when it is
- * theirs); null when it no longer exists.
+ * The reply shape of one item for `viewer`, read fresh; null when it no longer exists. A client puts
+ * it in place of the page it has (a finished generation, an edit's reply), so it is the whole page.
  */
 export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>, id: string, viewer: ContentViewer | null): Promise<Content | null> {
   const item = await findContentWithOwner(deps.db, id, viewer?.id ?? null);
-  return item ? toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }) : null;
+  return item ? itemPage(deps, item, viewer) : null;
 }
 
 export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {
   const item = await findVisible(deps, id, viewer);
-  const lineage = await remixLineage(deps.db, item.row);
-  const shown = {
-    ...toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }),
-    ...lineage,
-  };
+  const shown = await itemPage(deps, item, viewer);
   if (!isMatureGated(viewer, item.row)) return shown;
   // Behind the gate: no file of the item, only a blurred wash of its thumbnail.
   return gatedContent(shown, await gateCover(deps, item.row.thumbnailKey));
