@@ -290,6 +290,22 @@ describe('generations', () => {
     const [first] = await t.deps.database.db.select().from(content).where(eq(content.id, one!.subject.id));
     expect(first?.batchId).toBe(batchId);
     expect(notificationText(one!)).toBe(`"${first!.title}" and 2 more are ready`);
+    // Deleting the candidate it is about keeps it, about the next one; it goes with the last.
+    const remove = (id: string) => t.app.inject({ method: 'DELETE', url: api(`/content/${id}`), headers: cy.headers });
+    expect((await remove(one!.subject.id)).statusCode).toBe(200);
+    const [moved] = (await list(cy)).data;
+    expect(moved).toMatchObject({ id: one!.id, itemCount: 2, subject: { type: 'content' } });
+    expect(moved!.subject.id).not.toBe(one!.subject.id);
+    const [next] = await t.deps.database.db.select().from(content).where(eq(content.id, moved!.subject.id));
+    expect(next?.batchId).toBe(batchId);
+    expect(moved!.link).toBe(`/content/${next!.id}`);
+    expect(notificationText(moved!)).toBe(`"${next!.title}" and 1 more are ready`);
+    expect((await remove(next!.id)).statusCode).toBe(200);
+    const [last] = (await list(cy)).data;
+    expect(last).toMatchObject({ id: one!.id, itemCount: 1 });
+    expect(notificationText(last!)).toMatch(/ is ready$/);
+    expect((await remove(last!.subject.id)).statusCode).toBe(200);
+    expect((await list(cy)).data).toHaveLength(0);
     // A single item's notification carries no count.
     const single = await t.app.inject({
       method: 'POST',

@@ -6,6 +6,8 @@ import type { Db } from './db/db.js';
 export interface DeletedContent {
   id: string;
   userId: string;
+  /** The request of several candidates it was made in, if any. */
+  batchId: string | null;
   status: ContentStatus;
   charged: number;
   refunded: number;

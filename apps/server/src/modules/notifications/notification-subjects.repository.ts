@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/db.js';
 import { contentTable } from '../content/index.js';
 import { jobsTable } from '../jobs/index.js';
@@ -23,4 +23,15 @@ export async function finishedInBatches(db: Db, batchIds: string[]): Promise<Map
     .where(and(inArray(contentTable.batchId, batchIds), eq(contentTable.status, 'ready')))
     .groupBy(contentTable.batchId);
   return new Map(rows.map((r) => [r.batchId!, Number(r.n)]));
+}
+
+/** The batch's first finished candidate other than `exceptId`, in the order they were asked for; null when none is left. */
+export async function nextFinishedInBatch(db: Db, batchId: string, exceptId: string): Promise<string | null> {
+  const [next] = await db
+    .select({ id: contentTable.id })
+    .from(contentTable)
+    .where(and(eq(contentTable.batchId, batchId), ne(contentTable.id, exceptId), eq(contentTable.status, 'ready')))
+    .orderBy(asc(contentTable.createdAt), asc(contentTable.seed))
+    .limit(1);
+  return next?.id ?? null;
 }

@@ -178,6 +178,9 @@ async function remixOf(deps: ProcessorDeps, remix: ContentRow): Promise<Draft | 
 
 const BATCH_GROUP = 'generation:batch:';
 
+/** The group key of one batch's finished candidates. */
+export const batchGroup = (batchId: string): string => `${BATCH_GROUP}${batchId}`;
+
 /** The batch whose finished candidates a group key stands for, or null (written by onGeneration). */
 export function batchOfGroup(groupKey: string): string | null {
   return groupKey.startsWith(BATCH_GROUP) ? groupKey.slice(BATCH_GROUP.length) : null;
@@ -197,7 +200,7 @@ async function onGeneration(deps: ProcessorDeps, e: Extract<ActivityEvent, { typ
       {
         userId: e.userId,
         kind: 'generation',
-        groupKey: finished?.batchId ? `${BATCH_GROUP}${finished.batchId}` : `generation:${e.contentId}`,
+        groupKey: finished?.batchId ? batchGroup(finished.batchId) : `generation:${e.contentId}`,
         subjectType: 'content',
         subjectId: e.contentId,
         sourceId: null,

@@ -231,6 +231,14 @@ export async function withdrawActor(
   return [...gone, ...shrunk];
 }
 
+/** Points the group's notifications about `fromId` at `toId` instead (a batch's, when its item is deleted). */
+export async function moveSubject(db: Db, groupKey: string, fromId: string, toId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ subjectId: toId })
+    .where(and(eq(notifications.groupKey, groupKey), eq(notifications.subjectId, fromId)));
+}
+
 /** Every notification about a subject that is gone (a deleted item). */
 export async function deleteBySubject(db: Db, subjectId: string): Promise<void> {
   await db.delete(notifications).where(eq(notifications.subjectId, subjectId));
