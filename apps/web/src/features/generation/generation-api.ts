@@ -130,7 +130,12 @@ export const generationApi = api.injectEndpoints({
     deleteContentItem: build.mutation<{ message: string | null }, string>({
       query: (id) => call(contentEndpoints.remove, { params: { id } }),
       transformResponse: (reply: ReplyOf<typeof contentContracts.remove>) => ({ message: reply.message ?? null }),
-      invalidatesTags: [{ type: 'Content', id: 'LIST' }],
+      // An item takes its notifications with it (a batch's moves to the next candidate): the bell reads them again.
+      invalidatesTags: [
+        { type: 'Content', id: 'LIST' },
+        { type: 'Notifications', id: 'LIST' },
+        { type: 'Notifications', id: 'UNREAD' },
+      ],
     }),
   }),
 });

@@ -10,6 +10,7 @@ import { testUser } from '../../../testing/generation-test-utils';
 import type { FakeSocket } from '../../../testing/fake-socket';
 import { jsonResponse, mockServer } from '../../../testing/render-with-store';
 import { loadSocketClient, RealtimeProvider } from '../../realtime';
+import { generationApi } from '../../generation';
 import { NotificationBell } from './notification-bell';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
@@ -66,7 +67,7 @@ function renderBell() {
       </MemoryRouter>
     </Provider>,
   );
-  return userEvent.setup();
+  return Object.assign(userEvent.setup(), { store });
 }
 
 describe('NotificationBell', () => {
@@ -95,6 +96,28 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('The item page')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(server.callsTo('POST', '/notifications/n0000000-0000-4000-8000-000000000001/read')).toHaveLength(1);
+  });
+
+  it('reads the list and the count again after the person deletes an item, which takes its notifications with it', async () => {
+    let unread = 1;
+    let rows = [liked()];
+    const server = mockServer({
+      'GET /notifications/unread-count': () => jsonResponse(200, { data: { unread } }),
+      'GET /notifications': () => jsonResponse(200, { data: rows, nextCursor: null }),
+      'DELETE /content/c0000000-0000-4000-8000-000000000001': () => {
+        unread = 0;
+        rows = [];
+        return jsonResponse(200, { message: 'Content deleted successfully' });
+      },
+    });
+    const user = renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = screen.getByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText(/liked "Harbour"/)).toBeInTheDocument();
+    await act(() => user.store.dispatch(generationApi.endpoints.deleteContentItem.initiate('c0000000-0000-4000-8000-000000000001')));
+    expect(await within(panel).findByText(/Nothing yet/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/notifications')).toHaveLength(2);
   });
 
   it('counts up live when a notification arrives on the socket, without a reload', async () => {
