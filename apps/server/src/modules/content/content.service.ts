@@ -38,22 +38,29 @@ export async function findVisible(deps: Pick<ContentDeps, 'db'>, id: string, vie
   return item;
 }
 
-/** One item as its page shows it to `viewer`: their isLiked, the receipt when it is theirs, and its remix lineage. */
+/** One item as a list shows it to `viewer`: their isLiked, the receipt and settings when it is theirs. */
+const itemTile = (deps: Pick<ContentDeps, 'storage'>, item: ContentWithOwner, viewer: ContentViewer | null): Content =>
+  toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true });
+
+/** One item as its page shows it to `viewer`: the tile and the item's remix lineage. */
 async function itemPage(deps: Pick<ContentDeps, 'db' | 'storage'>, item: ContentWithOwner, viewer: ContentViewer | null): Promise<Content> {
-  const lineage = await remixLineage(deps.db, item.row);
-  return {
-    ...toContent(item.row, item.owner, deps.storage, { isLiked: item.isLiked, withReceipt: seesReceipt(item.row, viewer), withSettings: true }),
-    ...lineage,
-  };
+  return { ...itemTile(deps, item, viewer), ...(await remixLineage(deps.db, item.row)) };
 }
 
 /**
- * The reply shape of one item for `viewer`, read fresh; null when it no longer exists. A client puts
- * it in place of the page it has (a finished generation, an edit's reply), so it is the whole page.
+ * One item for `viewer`, read fresh; null when it no longer exists. By default the whole page: a
+ * client puts it in place of the page it has (a finished generation, an edit's reply). `tile` leaves
+ * the lineage out, as lists do (a batch's candidates, which the owner's page polls while they work).
  */
-export async function loadContentView(deps: Pick<ContentDeps, 'db' | 'storage'>, id: string, viewer: ContentViewer | null): Promise<Content | null> {
+export async function loadContentView(
+  deps: Pick<ContentDeps, 'db' | 'storage'>,
+  id: string,
+  viewer: ContentViewer | null,
+  shape: 'page' | 'tile' = 'page',
+): Promise<Content | null> {
   const item = await findContentWithOwner(deps.db, id, viewer?.id ?? null);
-  return item ? itemPage(deps, item, viewer) : null;
+  if (!item) return null;
+  return shape === 'page' ? itemPage(deps, item, viewer) : itemTile(deps, item, viewer);
 }
 
 export async function getContent(deps: ContentDeps, id: string, viewer: AuthUser | null): Promise<Content> {

@@ -239,14 +239,14 @@ function withBatch(first: Content, batchId: string | null, items: Content[]): Ge
   return batchId ? { ...first, batch: { id: batchId, itemIds: items.map((i) => i.id) } } : first;
 }
 
-/** The items of one of the user's batches, as their owner sees them, in the order they were asked for. */
+/** The items of one of the user's batches, as tiles for their owner, in the order they were asked for. */
 async function batchItems(
   deps: Pick<GenerationDeps, 'db' | 'storage'>,
   userId: string,
   batchId: string,
 ): Promise<Content[]> {
   const ids = await listBatchItemIds(deps.db, userId, batchId);
-  const items = await Promise.all(ids.map((id) => loadContentView(deps, id, { id: userId })));
+  const items = await Promise.all(ids.map((id) => loadContentView(deps, id, { id: userId }, 'tile')));
   return items.filter((i): i is Content => i !== null);
 }
 

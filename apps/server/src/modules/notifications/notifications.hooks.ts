@@ -17,8 +17,10 @@ export function notificationsHooks(deps: Pick<AppDeps, 'queue'>): Omit<ModuleHoo
       await deps.queue.send(NOTIFICATIONS_QUEUE, event);
     },
     contentDeleted: async (tx, item) => {
-      const next = item.batchId ? await nextFinishedInBatch(tx, item.batchId, item.id) : null;
-      if (item.batchId && next) await moveSubject(tx, batchGroup(item.batchId), item.id, next);
+      if (item.batchId) {
+        const next = await nextFinishedInBatch(tx, item.batchId, item.id);
+        if (next) await moveSubject(tx, batchGroup(item.batchId), item.id, next);
+      }
       await deleteBySubject(tx, item.id);
     },
   };
