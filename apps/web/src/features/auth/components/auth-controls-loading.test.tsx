@@ -36,7 +36,8 @@ describe('header auth controls while the account menu loads', () => {
     expect(trigger).not.toBe(lookAlike);
     expect(trigger).toHaveTextContent('AL');
     expect(trigger).toHaveTextContent('1,250 credits');
-    expect(trigger).toHaveFocus();
+    // The button takes focus in its effect, which runs a tick after the retried render shows it.
+    await vi.waitFor(() => expect(trigger).toHaveFocus());
     await user.click(trigger);
     expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
   });
